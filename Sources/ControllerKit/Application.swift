@@ -1,0 +1,119 @@
+/// What a memory warning does to views that are loaded but not in a window.
+public enum ViewUnloadPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Classic UIKit (iOS 5): `viewWillUnload()`, the view is released, `viewDidUnload()`.
+    case unloadHiddenViews
+    /// Modern UIKit: views stay loaded; controllers only receive `didReceiveMemoryWarning()`.
+    case keepViews
+}
+
+/// A handle that removes an observer when passed to ``Application/removeObserver(_:)``.
+public struct ObserverToken: Hashable, Sendable {
+    let id: Int
+}
+
+/// The headless `UIApplication`: the visible windows, memory warnings, and the two channels
+/// tools listen to, lifecycle events and diagnostics.
+///
+/// ``shared`` is the process-wide instance; tests may make their own so that windows, events and
+/// diagnostics do not mix. Controllers that are in no window report to ``shared``.
+@MainActor
+public final class Application {
+    /// The process-wide application.
+    public static let shared = Application()
+
+    /// The windows that are shown, in the order they were shown.
+    public private(set) var windows: [Window] = []
+
+    /// The window that was last made key with `makeKeyAndVisible()`, while it is shown.
+    public private(set) weak var keyWindow: Window?
+
+    /// What memory warnings do to hidden views. Defaults to ``ViewUnloadPolicy/unloadHiddenViews``.
+    public var viewUnloadPolicy: ViewUnloadPolicy = .unloadHiddenViews
+
+    /// The most recent diagnostics, oldest first (at most ``diagnosticsLimit``).
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// How many diagnostics ``diagnostics`` keeps; older ones are dropped first.
+    public let diagnosticsLimit = 1_000
+
+    private var lifecycleObservers: [(token: ObserverToken, handler: @MainActor (LifecycleEvent) -> Void)] = []
+    private var diagnosticObservers: [(token: ObserverToken, handler: @MainActor (Diagnostic) -> Void)] = []
+    private var nextToken = 0
+
+    /// Makes an application with no windows.
+    public init() {}
+
+    // MARK: - Memory warnings
+
+    /// Sends `didReceiveMemoryWarning()` to every live controller of every window: hidden stack
+    /// members, unselected tabs and covered presenters included; parents first, presenters before
+    /// what they present (`LIFECYCLE.md` §6).
+    public func didReceiveMemoryWarning() {
+        // Collected first: an override may change the hierarchy while we walk it.
+        let controllers = windows.flatMap { window in
+            window.rootViewController.map { $0.allControllersInTree() } ?? []
+        }
+        for controller in controllers {
+            controller.invoke(.didReceiveMemoryWarning) { $0.didReceiveMemoryWarning() }
+        }
+    }
+
+    // MARK: - Observers
+
+    /// Registers `handler` for every lifecycle callback the runtime delivers to controllers of
+    /// this application, just before the callback runs.
+    @discardableResult
+    public func addLifecycleObserver(_ handler: @escaping @MainActor (LifecycleEvent) -> Void) -> ObserverToken {
+        let token = makeToken()
+        lifecycleObservers.append((token, handler))
+        return token
+    }
+
+    /// Registers `handler` for every diagnostic reported from now on.
+    @discardableResult
+    public func addDiagnosticObserver(_ handler: @escaping @MainActor (Diagnostic) -> Void) -> ObserverToken {
+        let token = makeToken()
+        diagnosticObservers.append((token, handler))
+        return token
+    }
+
+    /// Removes a lifecycle or diagnostic observer.
+    public func removeObserver(_ token: ObserverToken) {
+        lifecycleObservers.removeAll { $0.token == token }
+        diagnosticObservers.removeAll { $0.token == token }
+    }
+
+    /// Forgets the diagnostics reported so far.
+    public func clearDiagnostics() {
+        diagnostics.removeAll()
+    }
+
+    private func makeToken() -> ObserverToken {
+        nextToken += 1
+        return ObserverToken(id: nextToken)
+    }
+
+    func deliver(_ event: LifecycleEvent) {
+        for observer in lifecycleObservers { observer.handler(event) }
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        if diagnostics.count > diagnosticsLimit {
+            diagnostics.removeFirst(diagnostics.count - diagnosticsLimit)
+        }
+        for observer in diagnosticObservers { observer.handler(diagnostic) }
+    }
+
+    // MARK: - Window list
+
+    func windowDidShow(_ window: Window, makeKey: Bool) {
+        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+        if makeKey { keyWindow = window }
+    }
+
+    func windowDidHide(_ window: Window) {
+        windows.removeAll { $0 === window }
+        if keyWindow === window { keyWindow = nil }
+    }
+}

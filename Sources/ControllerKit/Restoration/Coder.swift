@@ -1,0 +1,211 @@
+import Foundation
+
+/// ControllerKit's keyed coder: the role `NSCoder` plays for UIKit's state restoration, with the
+/// same method names so restoration code ports by renaming the type.
+///
+/// One coder holds one controller's keys (keys are unique within it). Missing keys decode as
+/// `0`, `false` or `nil`, as `NSCoder` does; a key holding another type decodes the same way
+/// **and** records a ``CoderError`` naming the key and path, never a silently converted value.
+///
+/// The base class is a complete in-memory coder: object references keep identity within the
+/// objects it was handed. The state-restoration layer subclasses it to persist archives.
+@MainActor
+open class Coder {
+    /// The keyed values, as stored.
+    public private(set) var values: [String: CodedValue]
+
+    /// The restoration identifiers from the root to the controller this coder belongs to; errors
+    /// name it.
+    public var codingPath: [String]
+
+    /// Every decoding error so far, oldest first.
+    public private(set) var errors: [CoderError] = []
+
+    private var classVersions: [String: Int]
+    private var objectsByID: [Int: any RestorableObject] = [:]
+    private var idsByObject: [ObjectIdentifier: Int] = [:]
+
+    /// Makes a coder holding `values`, for a controller at `codingPath`, with the class versions
+    /// recorded at save time.
+    public init(values: [String: CodedValue] = [:], codingPath: [String] = [], classVersions: [String: Int] = [:]) {
+        self.values = values
+        self.codingPath = codingPath
+        self.classVersions = classVersions
+    }
+
+    /// The first decoding error, as `NSCoder.error`.
+    public var error: CoderError? { errors.first }
+
+    /// Records an error, as `NSCoder.failWithError(_:)`. Restoration treats a controller whose
+    /// coder failed as not restorable.
+    open func failWithError(_ error: CoderError) {
+        errors.append(error)
+    }
+
+    /// The version the class named `className` had when the archive was written, or `0` when
+    /// none was recorded; lets a controller migrate its own old keys.
+    open func version(forClassName className: String) -> Int {
+        classVersions[className] ?? 0
+    }
+
+    /// Records the version of `className`, as the archiver does when saving.
+    public func setVersion(_ version: Int, forClassName className: String) {
+        classVersions[className] = version
+    }
+
+    /// Every class version this coder knows.
+    public var allClassVersions: [String: Int] { classVersions }
+
+    // MARK: - Encoding
+
+    /// Stores `value` under `key`; `nil` removes the key.
+    public func encode(_ value: CodedValue?, forKey key: String) {
+        values[key] = value
+    }
+
+    /// Stores any value of the closed set (numbers, strings, data, dates, and arrays and
+    /// dictionaries of them); `nil` removes the key.
+    public func encode<Value: CodedValueConvertible>(_ value: Value?, forKey key: String) {
+        values[key] = value?.codedValue
+    }
+
+    /// Stores a `Codable` value as JSON, as `NSCoder.encodeEncodable(_:forKey:)`.
+    public func encodeEncodable<Value: Encodable>(_ value: Value, forKey key: String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            values[key] = .codable(try encoder.encode(value))
+        } catch {
+            failWithError(CoderError(kind: .corruptPayload("\(error)"), key: key, path: codingPath))
+        }
+    }
+
+    /// Stores a reference to a restorable object (a controller, a model object); `nil` removes
+    /// the key. An object referenced twice is stored once and restores as one instance.
+    public func encode(_ object: (any RestorableObject)?, forKey key: String) {
+        guard let object else {
+            values[key] = nil
+            return
+        }
+        values[key] = .object(reference(for: object))
+    }
+
+    /// The reference under which `object` is stored; subclasses that persist archives override
+    /// it to number objects across the whole archive.
+    open func reference(for object: any RestorableObject) -> ObjectReference {
+        let identity = ObjectIdentifier(object)
+        if let id = idsByObject[identity] { return ObjectReference(id: id) }
+        let id = objectsByID.count + 1
+        idsByObject[identity] = id
+        objectsByID[id] = object
+        return ObjectReference(id: id)
+    }
+
+    /// The object stored under `reference`, or `nil` when the archive holds none.
+    open func object(for reference: ObjectReference) -> (any RestorableObject)? {
+        objectsByID[reference.id]
+    }
+
+    // MARK: - Decoding
+
+    /// Whether `key` holds a value.
+    public func containsValue(forKey key: String) -> Bool {
+        values[key] != nil
+    }
+
+    /// The Bool under `key`; `false` when missing.
+    public func decodeBool(forKey key: String) -> Bool {
+        decodeObject(of: Bool.self, forKey: key) ?? false
+    }
+
+    /// The integer under `key`; `0` when missing or out of range for `Int`.
+    public func decodeInteger(forKey key: String) -> Int {
+        decodeObject(of: Int.self, forKey: key) ?? 0
+    }
+
+    /// The 32-bit integer under `key`; `0` when missing or out of range.
+    public func decodeInt32(forKey key: String) -> Int32 {
+        decodeObject(of: Int32.self, forKey: key) ?? 0
+    }
+
+    /// The 64-bit integer under `key`; `0` when missing.
+    public func decodeInt64(forKey key: String) -> Int64 {
+        decodeObject(of: Int64.self, forKey: key) ?? 0
+    }
+
+    /// The Double under `key` (floats and integers widen); `0` when missing.
+    public func decodeDouble(forKey key: String) -> Double {
+        decodeObject(of: Double.self, forKey: key) ?? 0
+    }
+
+    /// The Float under `key`; `0` when missing.
+    public func decodeFloat(forKey key: String) -> Float {
+        decodeObject(of: Float.self, forKey: key) ?? 0
+    }
+
+    /// The String under `key`; `nil` when missing.
+    public func decodeString(forKey key: String) -> String? {
+        decodeObject(of: String.self, forKey: key)
+    }
+
+    /// The value of type `type` under `key`, type-checked: `nil` when missing, `nil` and a
+    /// recorded error when the stored value has another type.
+    public func decodeObject<Value: CodedValueConvertible>(of type: Value.Type, forKey key: String) -> Value? {
+        guard let stored = values[key] else { return nil }
+        guard let value = Value(codedValue: stored) else {
+            failWithError(CoderError(kind: .typeMismatch(expected: "\(Value.self)", found: describe(stored)),
+                                     key: key, path: codingPath))
+            return nil
+        }
+        return value
+    }
+
+    /// The `Decodable` value under `key`, as `NSCoder.decodeDecodable(_:forKey:)`.
+    public func decodeDecodable<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
+        guard let stored = values[key] else { return nil }
+        guard case .codable(let payload) = stored else {
+            failWithError(CoderError(kind: .typeMismatch(expected: "codable \(Value.self)", found: describe(stored)),
+                                     key: key, path: codingPath))
+            return nil
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(Value.self, from: payload)
+        } catch {
+            failWithError(CoderError(kind: .corruptPayload("\(error)"), key: key, path: codingPath))
+            return nil
+        }
+    }
+
+    /// The restorable object of class `type` under `key`: `nil` when missing, `nil` and a
+    /// recorded error when the key holds no reference, an unknown one, or another class.
+    public func decodeObject<Object: RestorableObject>(of type: Object.Type, forKey key: String) -> Object? {
+        guard let stored = values[key] else { return nil }
+        guard case .object(let reference) = stored else {
+            failWithError(CoderError(kind: .typeMismatch(expected: "object \(Object.self)", found: describe(stored)),
+                                     key: key, path: codingPath))
+            return nil
+        }
+        guard let object = object(for: reference) else {
+            failWithError(CoderError(kind: .unknownObject(reference), key: key, path: codingPath))
+            return nil
+        }
+        guard let typed = object as? Object else {
+            failWithError(CoderError(kind: .wrongObjectClass(expected: "\(Object.self)", found: "\(Swift.type(of: object))"),
+                                     key: key, path: codingPath))
+            return nil
+        }
+        return typed
+    }
+
+    private func describe(_ value: CodedValue) -> String {
+        switch value {
+        case .integer(let number): return "integer \(number)"
+        case .bool(let flag): return "bool \(flag)"
+        case .string(let text): return "string of \(text.count) characters"
+        default: return value.typeName
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Why a value could not be decoded: the key, the restoration path, and what was found.
+public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The category.
+    public enum Kind: Sendable, Hashable {
+        /// The value under the key has another type.
+        case typeMismatch(expected: String, found: String)
+        /// An object reference points at nothing this archive holds.
+        case unknownObject(ObjectReference)
+        /// The referenced object exists but is not of the requested class.
+        case wrongObjectClass(expected: String, found: String)
+        /// A Codable payload did not decode; the message is the decoder's.
+        case corruptPayload(String)
+        /// Raised by the controller itself through ``Coder/failWithError(_:)``.
+        case custom(String)
+    }
+
+    public let kind: Kind
+    /// The key at fault.
+    public let key: String
+    /// The restoration identifiers from the root to the controller being decoded.
+    public let path: [String]
+
+    /// Makes an error; the coder fills `key` and `path`.
+    public init(kind: Kind, key: String, path: [String]) {
+        self.kind = kind
+        self.key = key
+        self.path = path
+    }
+
+    public var description: String {
+        let place = "key \(key.debugDescription) at \(path.isEmpty ? "/" : "/" + path.joined(separator: "/"))"
+        switch kind {
+        case .typeMismatch(let expected, let found):
+            return "\(place): expected \(expected), found \(found)"
+        case .unknownObject(let reference):
+            return "\(place): reference to unknown object #\(reference.id)"
+        case .wrongObjectClass(let expected, let found):
+            return "\(place): expected an object of class \(expected), found \(found)"
+        case .corruptPayload(let message):
+            return "\(place): payload does not decode: \(message)"
+        case .custom(let message):
+            return "\(place): \(message)"
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// The headless `UISplitViewController`: a primary and a secondary column.
+///
+/// Expanded, both columns show; collapsed, only the primary does and the secondary is hidden
+/// (it stays a child and keeps its place; see the README's behaviour notes on collapsing).
+@MainActor
+open class SplitViewController: ViewController {
+    /// The two columns.
+    public enum Column: String, Sendable, Hashable, CaseIterable {
+        case primary
+        case secondary
+    }
+
+    private var primary: ViewController?
+    private var secondary: ViewController?
+
+    /// Whether only the primary column shows.
+    public private(set) var isCollapsed = false
+
+    /// Makes an expanded split view controller with empty columns.
+    public override init() {
+        super.init()
+    }
+
+    /// The restoration initialiser; the columns are rebuilt by the restoration layer.
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+    }
+
+    /// `[primary, secondary]` without the empty ones. Setting assigns the first element to the
+    /// primary column and the second to the secondary one.
+    public var viewControllers: [ViewController] {
+        get { [primary, secondary].compactMap { $0 } }
+        set {
+            setViewController(newValue.first, for: .primary)
+            setViewController(newValue.count > 1 ? newValue[1] : nil, for: .secondary)
+        }
+    }
+
+    /// The controller in `column`.
+    public func viewController(for column: Column) -> ViewController? {
+        column == .primary ? primary : secondary
+    }
+
+    /// Puts `viewController` in `column`, replacing what was there; on screen the old one
+    /// disappears and the new one appears (`X.wD, Y.wA, Y.layout, X.dD, Y.dA`).
+    open func setViewController(_ viewController: ViewController?, for column: Column) {
+        whenIdle { [self] in
+            let old = self.viewController(for: column)
+            guard old !== viewController else { return }
+            let other = self.viewController(for: column == .primary ? .secondary : .primary)
+            if let viewController {
+                if viewController === other {
+                    report(.duplicateController, "\(viewController) is already the other column of \(self)")
+                    return
+                }
+                if let problem = validateJoining(viewController, as: "join \(self)") {
+                    application.report(problem)
+                    return
+                }
+            }
+            var members = viewControllers
+            members.removeAll { $0 === old }
+            if let viewController {
+                members.insert(viewController, at: column == .primary ? 0 : members.count)
+            }
+            let columnShows = column == .primary || !isCollapsed
+            let transition = AppearanceTransition(leaving: columnShows ? old : nil,
+                                                  arriving: columnShows ? viewController : nil,
+                                                  order: .leavingFirst, animated: false)
+            pendingColumn = (column, viewController)
+            replaceMembers(viewControllers, with: members, transition: transition, loadArrivingFirst: false)
+            if !columnShows { old?.detachViewLeavingScreen() }
+        }
+    }
+
+    /// Hides the secondary column: on screen it gets `viewWillDisappear`/`viewDidDisappear`.
+    public func collapse() {
+        whenIdle { [self] in
+            guard !isCollapsed else { return }
+            isCollapsed = true
+            guard let secondary else { return }
+            runTransitionIfOnScreen(AppearanceTransition(leaving: secondary, arriving: nil,
+                                                         order: .leavingFirst, animated: false))
+        }
+    }
+
+    /// Shows the secondary column again: on screen it loads if needed and appears.
+    public func expand() {
+        whenIdle { [self] in
+            guard isCollapsed else { return }
+            isCollapsed = false
+            guard let secondary else { return }
+            runTransitionIfOnScreen(AppearanceTransition(leaving: nil, arriving: secondary,
+                                                         order: .leavingFirst, animated: false))
+        }
+    }
+
+    /// The column assignment `replaceMembers` commits.
+    private var pendingColumn: (Column, ViewController?)?
+
+    // MARK: - Container hooks
+
+    override func commitMembers(_ members: [ViewController]) {
+        guard let (column, controller) = pendingColumn else { return }
+        pendingColumn = nil
+        if column == .primary { primary = controller } else { secondary = controller }
+    }
+
+    override var childrenTakingPartInAppearance: [ViewController] {
+        (isCollapsed ? [primary] : [primary, secondary]).compactMap { $0 }
+    }
+
+    override var placesChildViews: Bool { true }
+
+    override var expectedChildren: [ViewController]? { [primary, secondary].compactMap { $0 } }
+
+    override var refusesExternalChildren: Bool { true }
+
+    override func relation(ofChild child: ViewController, at index: Int) -> ControllerRelation {
+        .splitColumn(child === primary ? .primary : .secondary)
+    }
+}

@@ -1,0 +1,50 @@
+/// How callbacks reach observers and how misuse is reported.
+extension ViewController {
+    /// The window this controller belongs to: the root of its parent chain, followed through the
+    /// presentations it sits in, is that window's `rootViewController`. `nil` for a detached tree.
+    public var hostWindow: Window? {
+        var current = self
+        while true {
+            if let parent = current.parentLink {
+                current = parent
+            } else if let presenter = current.presentingLink {
+                current = presenter
+            } else {
+                return current.windowLink
+            }
+        }
+    }
+
+    /// The application whose observers hear this controller: its window's, or
+    /// ``Application/shared`` for a controller in no window.
+    var application: Application {
+        hostWindow?.application ?? Application.shared
+    }
+
+    /// Announces `kind` to lifecycle observers, then runs the callback.
+    func invoke(_ kind: LifecycleEvent.Kind, _ callback: (ViewController) -> Void) {
+        application.deliver(LifecycleEvent(controller: self, kind: kind))
+        callback(self)
+    }
+
+    /// `willMove`/`didMove` are also called by containers directly, so their announcement lives in
+    /// the base implementation rather than at the runtime's call sites; it also keeps the
+    /// `isMovingTo/FromParent` flags, which end with `didMove`.
+    func recordContainment(_ kind: LifecycleEvent.Kind) {
+        application.deliver(LifecycleEvent(controller: self, kind: kind))
+        switch kind {
+        case .willMoveToParent(let parent):
+            if parent == nil { isMovingFromParent = true } else { isMovingToParent = true }
+        case .didMoveToParent:
+            isMovingToParent = false
+            isMovingFromParent = false
+        default:
+            break
+        }
+    }
+
+    /// Reports misuse on the channel of this controller's application.
+    func report(_ kind: Diagnostic.Kind, _ message: String) {
+        application.report(Diagnostic(kind: kind, message: message))
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// The headless counterpart of `UIViewController`: a lazily loaded view, the appearance and layout
+/// callbacks, containment, presentation, memory warnings and the state-restoration hooks.
+///
+/// Subclass it as you would `UIViewController`. The runtime invokes every callback itself, in the
+/// orders of `LIFECYCLE.md`; the base implementations forward nothing, so an override that calls
+/// `super` first still sees the parent-first order. Overrides of `willMove(toParent:)`,
+/// `didMove(toParent:)` and `didReceiveMemoryWarning()` must call `super`, as in UIKit.
+///
+/// Misuse (pushing a controller twice, presenting from a presenter that already presents, …)
+/// changes nothing and is reported through ``Application/diagnostics``; nothing here traps.
+///
+/// Only members declared in this class body can be overridden; the runtime behind them lives in
+/// the `ViewController+…` files, one topic each.
+@MainActor
+open class ViewController: @MainActor CustomStringConvertible {
+
+    // MARK: - Storage (internal; the runtime keeps it consistent)
+
+    var storedView: View?
+    var isRunningLoadView = false
+    var appearance: AppearanceState = .disappeared
+    var childList: [ViewController] = []
+    weak var parentLink: ViewController?
+    var presentedLink: ViewController?
+    weak var presentingLink: ViewController?
+    /// The style the current presentation was made with (the presented side's record).
+    var presentationStyleInEffect: ModalPresentationStyle = .fullScreen
+    /// Set while this controller is some window's `rootViewController`.
+    weak var windowLink: Window?
+    /// Where the runtime took this controller's view from when a presentation covered it, so that
+    /// dismissal can put it back (needed for custom containers, whose children's views the runtime
+    /// does not otherwise place).
+    weak var detachedHost: View?
+    /// The `animated` flag of the last `beginAppearanceTransition`, for its `end…`.
+    var manualTransitionIsAnimated = false
+
+    // MARK: - Identity
+
+    /// A short title, shown in descriptions and, in UIKit, in bars.
+    open var title: String?
+
+    /// The identifier that makes this controller take part in state restoration
+    /// (`RESTORATION.md` §1). Controllers without one are left out of a save with their subtree.
+    open var restorationIdentifier: String?
+
+    /// A factory that re-creates this controller at restore time in place of the registry; it may
+    /// refuse by returning `nil`, which leaves out the controller's subtree.
+    open var restorationClass: (any ViewControllerRestoration.Type)?
+
+    // MARK: - Presentation settings
+
+    /// The style `present(_:animated:completion:)` uses when this controller is presented.
+    /// Defaults to ``ModalPresentationStyle/fullScreen`` (see the README's behaviour notes).
+    open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+
+    /// Whether context presentation styles from this controller or its descendants stop here.
+    /// Navigation controllers set it to `true`.
+    open var definesPresentationContext = false
+
+    /// When `false`, the runtime forwards no appearance callbacks to this controller's children:
+    /// the container drives them with `beginAppearanceTransition(_:animated:)` and
+    /// `endAppearanceTransition()`.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    // MARK: - Transition flags
+
+    /// `true` from `willMove(toParent:)` to `didMove(toParent:)` while joining a parent.
+    public internal(set) var isMovingToParent = false
+    /// `true` from `willMove(toParent: nil)` to `didMove(toParent: nil)` while leaving a parent.
+    public internal(set) var isMovingFromParent = false
+    /// `true` during the appearance callbacks of this controller's presentation.
+    public internal(set) var isBeingPresented = false
+    /// `true` during the appearance callbacks of this controller's dismissal.
+    public internal(set) var isBeingDismissed = false
+
+    // MARK: - Initialisers
+
+    /// Makes a controller with no view loaded.
+    public init() {}
+
+    /// The restoration initialiser, called by the state-restoration registry. Returning `nil`
+    /// refuses, which leaves out this controller's subtree. The base implementation reads nothing
+    /// and succeeds; `decodeRestorableState(with:)` runs later with the same values.
+    public required init?(coder: Coder) {}
+
+    // MARK: - The view
+
+    /// The controller's view, loaded on first read: `loadView()` then `viewDidLoad()`.
+    ///
+    /// Assigning installs a view without calling `viewDidLoad()`; assigning `nil` unloads it, and
+    /// the next read loads again. The runtime itself only ever reads ``viewIfLoaded``.
+    public var view: View! {
+        get { loadedView() }
+        set { replaceView(with: newValue) }
+    }
+
+    /// Creates the view. The default makes an empty ``View``; an override assigns `view` itself
+    /// and does not call `super`.
+    open func loadView() {
+        view = View()
+    }
+
+    /// Called once per load, after `loadView()`.
+    open func viewDidLoad() {}
+
+    // MARK: - Appearance callbacks (invoked by the runtime; the base forwards nothing)
+
+    /// The view is about to appear.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view appeared.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to disappear.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view disappeared.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    // MARK: - Layout callbacks
+
+    /// The view is about to lay out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// The view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+    /// The window is changing size; layout follows once every visible controller was told.
+    open func viewWillTransition(to size: CGSize, with coordinator: any ViewControllerTransitionCoordinator) {}
+
+    // MARK: - Containment
+
+    /// Adds `childController` as a child: calls its `willMove(toParent: self)`. The container adds
+    /// the child's view and then calls `didMove(toParent: self)` itself, as in UIKit.
+    open func addChild(_ childController: ViewController) {
+        attachChild(childController)
+    }
+
+    /// Removes this controller from its parent and calls `didMove(toParent: nil)`. The container
+    /// calls `willMove(toParent: nil)` first, as in UIKit.
+    open func removeFromParent() {
+        detachFromParent()
+    }
+
+    /// Called before joining (`parent` non-nil) or leaving (`nil`) a parent. Overrides call `super`.
+    open func willMove(toParent parent: ViewController?) {
+        recordContainment(.willMoveToParent(parent))
+    }
+
+    /// Called after joining (`parent` non-nil) or leaving (`nil`) a parent. Overrides call `super`.
+    open func didMove(toParent parent: ViewController?) {
+        recordContainment(.didMoveToParent(parent))
+    }
+
+    // MARK: - Presentation
+
+    /// Presents `viewControllerToPresent` modally with its ``modalPresentationStyle``, from the
+    /// presenter that style selects (`LIFECYCLE.md` §4), then calls `completion`.
+    open func present(_ viewControllerToPresent: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        performPresent(viewControllerToPresent, animated: animated, completion: completion)
+    }
+
+    /// Dismisses what this controller presents (and everything above it); on a controller that
+    /// presents nothing, asks its presenter to dismiss it. Then calls `completion`.
+    open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        performDismiss(animated: animated, completion: completion)
+    }
+
+    // MARK: - Memory
+
+    /// Sent by ``Application/didReceiveMemoryWarning()`` to every live controller. Under the
+    /// unload policy the base implementation unloads a view that is not in a window. Overrides
+    /// call `super`.
+    open func didReceiveMemoryWarning() {
+        unloadViewIfHidden()
+    }
+
+    /// The view is about to be released by a memory warning.
+    open func viewWillUnload() {}
+    /// The view was released by a memory warning; it reloads on next use.
+    open func viewDidUnload() {}
+
+    // MARK: - State restoration hooks
+
+    /// Writes this controller's state. Containers' children are saved automatically; the base
+    /// implementation writes nothing.
+    open func encodeRestorableState(with coder: Coder) {}
+
+    /// Reads back what `encodeRestorableState(with:)` wrote. Runs parent before children, before
+    /// any view loads. The base implementation reads nothing.
+    open func decodeRestorableState(with coder: Coder) {}
+
+    /// Called on every restored controller once the whole hierarchy is decoded.
+    open func applicationFinishedRestoringState() {}
+
+    // MARK: - Container hooks (internal; the built-in containers override them)
+
+    /// The children that appear and disappear with this controller. For a custom container:
+    /// the children whose views are inside this controller's view, in `children` order.
+    var childrenTakingPartInAppearance: [ViewController] { childrenWhoseViewsAreInside() }
+
+    /// Whether the runtime places children's views itself (built-in containers) rather than the
+    /// container's own code (custom containers).
+    var placesChildViews: Bool { false }
+
+    /// How `child` relates to this controller, for descriptions and saving.
+    func relation(ofChild child: ViewController, at index: Int) -> ControllerRelation {
+        .child(index: index)
+    }
+
+    /// Built-in containers refuse `addChild` from outside: it would bypass their own bookkeeping.
+    var refusesExternalChildren: Bool { false }
+
+    /// Built-in containers store their new members here, before the transition runs.
+    func commitMembers(_ members: [ViewController]) {}
+
+    /// What a built-in container's own bookkeeping says its children must be, for the
+    /// invariant check; `nil` for a custom container, whose `children` are the truth.
+    var expectedChildren: [ViewController]? { nil }
+
+    // MARK: - Description
+
+    /// A pointer-free description: class, restoration identifier and title. Never loads the view.
+    open var description: String {
+        var text = String(describing: type(of: self))
+        var details: [String] = []
+        if let identifier = restorationIdentifier { details.append("id: \(identifier.debugDescription)") }
+        if let title { details.append("title: \(title.debugDescription)") }
+        if !details.isEmpty { text += "(" + details.joined(separator: ", ") + ")" }
+        return text
+    }
+}
