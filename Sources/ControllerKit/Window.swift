@@ -133,12 +133,14 @@ open class Window: View {
         drainPendingRequests()
     }
 
-    /// Runs `request` now, or after the running transition when one is under way.
+    /// Runs `request` now, or after the running transition when one is under way. The request
+    /// runs whole inside the bracket, containment calls included, so what it defers waits for
+    /// all of it.
     func performWhenIdle(_ request: @escaping () -> Void) {
         if transitionDepth > 0 {
             pendingRequests.append(request)
         } else {
-            request()
+            performTransition(request)
         }
     }
 
@@ -150,7 +152,7 @@ open class Window: View {
         isDrainingRequests = true
         while transitionDepth == 0, !pendingRequests.isEmpty {
             let request = pendingRequests.removeFirst()
-            request()
+            performTransition(request)
         }
         isDrainingRequests = false
     }
