@@ -69,7 +69,7 @@ open class SplitViewController: ViewController {
                                                   order: .leavingFirst, animated: false)
             pendingColumn = (column, viewController)
             replaceMembers(viewControllers, with: members, transition: transition, loadArrivingFirst: false)
-            if !columnShows { old?.detachViewLeavingScreen() }
+            if !columnShows { old?.detachSubtreeLeavingScreen() }
         }
     }
 

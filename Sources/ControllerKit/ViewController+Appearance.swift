@@ -49,8 +49,8 @@ extension ViewController {
               parent.shouldAutomaticallyForwardAppearanceMethods,
               let window = hostWindow else { return }
         window.performTransition {
-            AppearanceTransition(leaving: self, arriving: nil, order: .leavingFirst, animated: false,
-                                 detachLeavingView: false).run()
+            // The view is already out; what this child presents sits in the window and leaves too.
+            AppearanceTransition(leaving: self, arriving: nil, order: .leavingFirst, animated: false).run()
         }
     }
 }

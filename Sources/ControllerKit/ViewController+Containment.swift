@@ -124,6 +124,8 @@ extension ViewController {
             window.performTransition {
                 AppearanceTransition(leaving: fromViewController, arriving: toViewController,
                                      order: .leavingFirst, animated: duration > 0, animations: animations).run()
+                // Swapped out for good: it no longer belongs where it was.
+                fromViewController.detachedHost = nil
                 completion?(true)
             }
         }

@@ -72,6 +72,9 @@ extension ViewController {
         presented.presentationStyleInEffect = style
 
         guard window.isShown, presenter.appearance == .appeared else {
+            // Off screen there is no transition, but a covered presenter's view must still leave
+            // the window, or it would show through when the window or its context comes back.
+            if style.coversPresenter { presenter.detachSubtreeLeavingScreen() }
             completion?()
             return
         }

@@ -90,7 +90,7 @@ open class Window: View {
         oldRoot?.windowLink = nil
         newRoot?.windowLink = self
         guard isShown else {
-            oldRoot?.detachViewLeavingScreen()
+            oldRoot?.detachSubtreeLeavingScreen()
             return
         }
         performTransition {

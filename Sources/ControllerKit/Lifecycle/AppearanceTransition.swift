@@ -69,7 +69,7 @@ extension ViewController {
     func runTransitionIfOnScreen(_ transition: AppearanceTransition, beforeTransition: () -> Void = {}) -> Bool {
         guard appearance == .appeared, let window = hostWindow, window.isShown else {
             if let leaving = transition.leaving, leaving !== transition.arriving {
-                leaving.detachViewLeavingScreen()
+                leaving.detachSubtreeLeavingScreen()
             }
             return false
         }
@@ -111,7 +111,7 @@ extension ViewController {
             }
         }
         for member in leaving {
-            member.detachViewLeavingScreen()
+            member.detachSubtreeLeavingScreen()
             member.unlinkFromParent()
         }
         childList = members

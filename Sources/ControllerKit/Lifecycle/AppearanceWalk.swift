@@ -12,10 +12,15 @@ extension ViewController {
         return presented
     }
 
-    /// The children whose loaded views sit inside this controller's loaded view.
+    /// The children whose loaded views sit inside this controller's loaded view, and those whose
+    /// views the runtime took from inside it (a covering presentation, a memory warning since):
+    /// the container's code put them there, so they still take part until it moves them itself.
     func childrenWhoseViewsAreInside() -> [ViewController] {
         guard let container = storedView else { return [] }
-        return childList.filter { $0.storedView?.isDescendant(of: container) ?? false }
+        return childList.filter { child in
+            if let view = child.storedView, view.superview != nil { return view.isDescendant(of: container) }
+            return child.detachedHost?.isDescendant(of: container) ?? false
+        }
     }
 
     // MARK: - Appearing
@@ -93,21 +98,27 @@ extension ViewController {
     }
 
     /// Sends `viewDidDisappear` to every controller of the subtree that is disappearing, parent
-    /// first. `detachingView` takes the subtree's view out of the window (the views of what it
-    /// presents too, since those sit in the window directly); a hiding window keeps its views.
-    func endDisappearing(animated: Bool, detachingView: Bool, honoringCover: Bool = true) {
+    /// first. `detachingView` says the subtree leaves the screen for good rather than with a
+    /// hiding window (which keeps its views): then the subtree's own view leaves the window, and
+    /// so does the view of every presented controller in it, since those sit in the window
+    /// directly rather than inside the subtree's view.
+    func endDisappearing(animated: Bool, detachingView: Bool, honoringCover: Bool = true, isWalkRoot: Bool = true) {
         if honoringCover, let cover = coveringPresentation {
-            cover.endDisappearing(animated: animated, detachingView: detachingView)
+            cover.endDisappearing(animated: animated, detachingView: detachingView, isWalkRoot: isWalkRoot)
             return
         }
         guard appearance == .disappearing else { return }
         appearance = .disappeared
         invoke(.viewDidDisappear(animated: animated)) { $0.viewDidDisappear(animated) }
-        if detachingView || isBeingDismissed { detachViewLeavingScreen() }
-        if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childList { child.endDisappearing(animated: animated, detachingView: false) }
+        if isBeingDismissed || (detachingView && (isWalkRoot || presentingLink != nil)) {
+            detachViewLeavingScreen()
         }
-        presentedLink?.endDisappearing(animated: animated, detachingView: detachingView)
+        if shouldAutomaticallyForwardAppearanceMethods {
+            for child in childList {
+                child.endDisappearing(animated: animated, detachingView: detachingView, isWalkRoot: false)
+            }
+        }
+        presentedLink?.endDisappearing(animated: animated, detachingView: detachingView, isWalkRoot: false)
     }
 
     // MARK: - Placing views
@@ -140,6 +151,16 @@ extension ViewController {
     /// controllers, built-in containers' children) rather than a custom container's code.
     var isPlacedByRuntime: Bool {
         presentingLink != nil || windowLink != nil || (parentLink?.placesChildViews ?? false)
+    }
+
+    /// Takes this subtree off screen without callbacks (it is off screen already, in a hidden
+    /// window or context): its own view leaves its superview, and the views of everything
+    /// presented inside it leave the window, where presented views sit directly.
+    func detachSubtreeLeavingScreen() {
+        detachViewLeavingScreen()
+        for controller in allControllersInTree().dropFirst() where controller.presentingLink != nil {
+            controller.detachViewLeavingScreen()
+        }
     }
 
     /// Takes the view out of its superview, remembering where from.
