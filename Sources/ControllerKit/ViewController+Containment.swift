@@ -131,11 +131,15 @@ extension ViewController {
         }
     }
 
+    /// Off screen the swap still happens, as UIKit's does: `to` loads because the operation puts
+    /// its view in place, not as a side effect of looking.
     private func swapViewsOffScreen(from: ViewController, to: ViewController) {
         guard let fromView = from.viewIfLoaded, let host = fromView.superview else { return }
         let index = host.subviews.firstIndex { $0 === fromView }
         fromView.detachSilently()
-        host.attachSilently(to.view, at: index)
+        to.loadViewIfNeeded()
+        guard let toView = to.viewIfLoaded else { return }
+        host.attachSilently(toView, at: index)
     }
 
     /// Runs `request` now, or after the running transition of this controller's window.
@@ -155,6 +159,7 @@ extension View {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Accepted and ignored, as every option.
         public static let transitionCrossDissolve = AnimationOptions(rawValue: 1 << 0)
         public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 1)
         public static let curveEaseInOut = AnimationOptions(rawValue: 1 << 2)

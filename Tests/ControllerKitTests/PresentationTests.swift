@@ -247,4 +247,23 @@ import Testing
         #expect(over.viewIfLoaded?.window == nil)
         world.check()
     }
+
+    @Test func beingPresentedAndDismissedFlagsHoldDuringTheirCallbacks() {
+        final class Watcher: ViewController {
+            var seen: [String] = []
+            override func viewWillAppear(_ animated: Bool) { seen.append("wA presented=\(isBeingPresented)") }
+            override func viewDidAppear(_ animated: Bool) { seen.append("dA presented=\(isBeingPresented)") }
+            override func viewWillDisappear(_ animated: Bool) { seen.append("wD dismissed=\(isBeingDismissed)") }
+            override func viewDidDisappear(_ animated: Bool) { seen.append("dD dismissed=\(isBeingDismissed)") }
+        }
+        let world = Harness()
+        let a = named("A")
+        world.show(a)
+        let watcher = Watcher()
+        a.present(watcher, animated: true)
+        a.dismiss(animated: true)
+        #expect(watcher.seen == ["wA presented=true", "dA presented=true", "wD dismissed=true", "dD dismissed=true"])
+        #expect(watcher.isBeingPresented == false && watcher.isBeingDismissed == false)
+        #expect(watcher.activePresentationStyle == nil)
+    }
 }

@@ -3,10 +3,15 @@
 public struct HierarchyNode: Sendable, Hashable {
     /// The controller's class, without module prefix.
     public var className: String
+    /// The controller's `restorationIdentifier`.
     public var restorationIdentifier: String?
+    /// The controller's `title`.
     public var title: String?
+    /// How it hangs under the node above.
     public var relation: ControllerRelation
+    /// Whether its view was loaded when the snapshot was taken.
     public var isViewLoaded: Bool
+    /// Its appearance state when the snapshot was taken.
     public var appearanceState: AppearanceState
     /// Children in order, then what the controller presents.
     public var children: [HierarchyNode]

@@ -14,6 +14,7 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
         case custom(String)
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The key at fault.
     public let key: String

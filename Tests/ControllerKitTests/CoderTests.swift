@@ -1,0 +1,145 @@
+import ControllerKit
+import Foundation
+import Testing
+
+/// ControllerKit's in-memory `Coder`: the NSCoder-shaped API the restoration layer builds on.
+@MainActor
+@Suite struct CoderTests {
+    struct Draft: Codable, Equatable {
+        var subject: String
+        var recipients: [String]
+    }
+
+    final class Model: RestorableObject {
+        func encodeRestorableState(with coder: Coder) {}
+        func decodeRestorableState(with coder: Coder) {}
+    }
+
+    @Test func everyListedTypeRoundTrips() {
+        let coder = Coder(codingPath: ["tabs", "inbox"])
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        coder.encode(true, forKey: "bool")
+        coder.encode(42, forKey: "int")
+        coder.encode(Int32(-7), forKey: "int32")
+        coder.encode(Int64.max, forKey: "int64")
+        coder.encode(2.5, forKey: "double")
+        coder.encode(Float(1.25), forKey: "float")
+        coder.encode("héllo", forKey: "string")
+        coder.encode(Data([0, 1, 255]), forKey: "data")
+        coder.encode(date, forKey: "date")
+        coder.encode(["a", "b"], forKey: "strings")
+        coder.encode(["x": 1, "y": 2], forKey: "counts")
+        coder.encodeEncodable(Draft(subject: "Hi", recipients: ["a@b"]), forKey: "draft")
+
+        #expect(coder.decodeBool(forKey: "bool"))
+        #expect(coder.decodeInteger(forKey: "int") == 42)
+        #expect(coder.decodeInt32(forKey: "int32") == -7)
+        #expect(coder.decodeInt64(forKey: "int64") == .max)
+        #expect(coder.decodeDouble(forKey: "double") == 2.5)
+        #expect(coder.decodeFloat(forKey: "float") == 1.25)
+        #expect(coder.decodeString(forKey: "string") == "héllo")
+        #expect(coder.decodeObject(of: Data.self, forKey: "data") == Data([0, 1, 255]))
+        #expect(coder.decodeObject(of: Date.self, forKey: "date") == date)
+        #expect(coder.decodeObject(of: [String].self, forKey: "strings") == ["a", "b"])
+        #expect(coder.decodeObject(of: [String: Int].self, forKey: "counts") == ["x": 1, "y": 2])
+        #expect(coder.decodeDecodable(Draft.self, forKey: "draft") == Draft(subject: "Hi", recipients: ["a@b"]))
+        #expect(coder.errors.isEmpty)
+    }
+
+    @Test func missingKeysDecodeAsZeroFalseAndNilWithoutErrors() {
+        let coder = Coder()
+        #expect(coder.containsValue(forKey: "absent") == false)
+        #expect(coder.decodeBool(forKey: "absent") == false)
+        #expect(coder.decodeInteger(forKey: "absent") == 0)
+        #expect(coder.decodeDouble(forKey: "absent") == 0)
+        #expect(coder.decodeString(forKey: "absent") == nil)
+        #expect(coder.decodeDecodable(Draft.self, forKey: "absent") == nil)
+        #expect(coder.decodeObject(of: Model.self, forKey: "absent") == nil)
+        #expect(coder.errors.isEmpty)
+    }
+
+    @Test func aWrongTypeIsAnErrorNamingKeyPathAndWhatWasFound() {
+        let coder = Coder(codingPath: ["tabs", "inbox"])
+        coder.encode("not a number", forKey: "count")
+        coder.encode(Int64(1) << 40, forKey: "small")
+        #expect(coder.decodeInteger(forKey: "count") == 0)
+        #expect(coder.decodeInt32(forKey: "small") == 0)
+        #expect(coder.decodeBool(forKey: "small") == false)
+        #expect(coder.errors.map(\.description) == [
+            #"key "count" at /tabs/inbox: expected Int, found string of 12 characters"#,
+            #"key "small" at /tabs/inbox: expected Int32, found integer 1099511627776"#,
+            #"key "small" at /tabs/inbox: expected Bool, found integer 1099511627776"#,
+        ])
+        #expect(coder.error == coder.errors.first)
+    }
+
+    @Test func aCorruptCodablePayloadIsAnError() {
+        let coder = Coder(values: ["draft": .codable(Data("{".utf8))], codingPath: ["compose"])
+        #expect(coder.decodeDecodable(Draft.self, forKey: "draft") == nil)
+        #expect(coder.errors.count == 1)
+        #expect(coder.errors.first?.key == "draft")
+    }
+
+    @Test func objectReferencesKeepIdentityAndAreTypeChecked() {
+        let coder = Coder(codingPath: ["root"])
+        let model = Model()
+        coder.encode(model, forKey: "first")
+        coder.encode(model, forKey: "second")
+        #expect(coder.values["first"] == coder.values["second"])
+        #expect(coder.decodeObject(of: Model.self, forKey: "first") === model)
+        #expect(coder.decodeObject(of: Model.self, forKey: "second") === model)
+        #expect(coder.decodeObject(of: ViewController.self, forKey: "first") == nil)
+        coder.encode(.object(ObjectReference(id: 99)), forKey: "dangling")
+        #expect(coder.decodeObject(of: Model.self, forKey: "dangling") == nil)
+        #expect(coder.errors.map(\.kind) == [
+            .wrongObjectClass(expected: "ViewController", found: "Model"),
+            .unknownObject(ObjectReference(id: 99)),
+        ])
+    }
+
+    @Test func classVersionsAreReadableAtDecode() {
+        let coder = Coder(classVersions: ["InboxViewController": 3])
+        #expect(coder.version(forClassName: "InboxViewController") == 3)
+        #expect(coder.version(forClassName: "Unknown") == 0)
+        coder.setVersion(4, forClassName: "InboxViewController")
+        #expect(coder.allClassVersions == ["InboxViewController": 4])
+    }
+
+    @Test func controllersWriteAndReadTheirOwnState() {
+        final class Inbox: ViewController {
+            var scroll = 0.0
+            override func encodeRestorableState(with coder: Coder) {
+                super.encodeRestorableState(with: coder)
+                coder.encode(scroll, forKey: "scroll")
+            }
+            override func decodeRestorableState(with coder: Coder) {
+                super.decodeRestorableState(with: coder)
+                scroll = coder.decodeDouble(forKey: "scroll")
+            }
+        }
+        let saved = Inbox()
+        saved.scroll = 120
+        let coder = Coder()
+        saved.encodeRestorableState(with: coder)
+        guard let restored = Inbox(coder: coder) else {
+            Issue.record("init?(coder:) refused")
+            return
+        }
+        restored.decodeRestorableState(with: coder)
+        #expect(restored.scroll == 120)
+        #expect(restored.isViewLoaded == false)
+    }
+
+    @Test func aRestorationClassCanRefuse() {
+        enum Refuser: ViewControllerRestoration {
+            static func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController? {
+                identifierComponents.last == "ok" ? ViewController() : nil
+            }
+        }
+        let controller = ViewController()
+        controller.restorationClass = Refuser.self
+        let factory = controller.restorationClass
+        #expect(factory?.viewController(withRestorationIdentifierPath: ["a", "ok"], coder: Coder()) != nil)
+        #expect(factory?.viewController(withRestorationIdentifierPath: ["a", "no"], coder: Coder()) == nil)
+    }
+}
