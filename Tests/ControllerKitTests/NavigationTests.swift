@@ -106,6 +106,7 @@ import Testing
         #expect(world.take() == contract("A.wM(nil), X.wM(N), Y.wM(N), Y.load, A.wD, Y.wA, Y.layout, A.dD, Y.dA, A.dM(nil), X.dM(N), Y.dM(N)"))
         #expect(x.isViewLoaded == false)
         #expect(n.viewControllers == [x, y])
+        #expect(a.parent == nil && a.viewIfLoaded?.superview == nil)
         world.check()
     }
 
