@@ -22,6 +22,9 @@ let package = Package(
         .target(name: "RestorationTesting", dependencies: ["ControllerKit", "StateRestoration"]),
         .executableTarget(name: "navstate", dependencies: ["ControllerKit", "StateRestoration"]),
         .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit"]),
+        .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "navstate-test-helper"]),
+        // Child processes for the tests: restores that die part-way, saves killed mid-write.
+        .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -84,16 +84,17 @@ open class Coder {
     /// Stores a reference to a restorable object (a controller, a model object); `nil` removes
     /// the key. An object referenced twice is stored once and restores as one instance.
     public func encode(_ object: (any RestorableObject)?, forKey key: String) {
-        guard let object else {
+        guard let object, let reference = reference(for: object) else {
             values[key] = nil
             return
         }
-        values[key] = .object(reference(for: object))
+        values[key] = .object(reference)
     }
 
-    /// The reference under which `object` is stored; subclasses that persist archives override
-    /// it to number objects across the whole archive.
-    open func reference(for object: any RestorableObject) -> ObjectReference {
+    /// The reference under which `object` is stored, or `nil` when this archive cannot hold it
+    /// (then the key is left out). Subclasses that persist archives override it to number objects
+    /// across the whole archive.
+    open func reference(for object: any RestorableObject) -> ObjectReference? {
         let identity = ObjectIdentifier(object)
         if let id = idsByObject[identity] { return ObjectReference(id: id) }
         let id = objectsByID.count + 1

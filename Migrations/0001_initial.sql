@@ -1,0 +1,72 @@
+-- navstate schema 1: snapshots of controller hierarchies.
+-- Released: never edit this file; change the schema with a new numbered file.
+
+-- Marks the file as a navstate database ('NAVS'), so another application's SQLite file is
+-- recognised and refused rather than migrated.
+PRAGMA application_id = 1312904787;
+
+-- Which migrations ran, and when (the version itself is also in PRAGMA user_version).
+CREATE TABLE schema_migration (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT    NOT NULL,
+    applied_at TEXT    NOT NULL
+);
+
+-- One complete saved state of an application.
+CREATE TABLE snapshot (
+    id                 INTEGER PRIMARY KEY,
+    created_at         TEXT    NOT NULL,             -- ISO 8601, UTC
+    app_version        TEXT    NOT NULL,
+    app_build          TEXT    NOT NULL,
+    schema_version     INTEGER NOT NULL,
+    platform           TEXT    NOT NULL,
+    label              TEXT    NOT NULL DEFAULT '',
+    window_count       INTEGER NOT NULL CHECK (window_count >= 0),
+    controller_count   INTEGER NOT NULL CHECK (controller_count >= 0),
+    -- Set when a restore of this snapshot starts and cleared when it ends: a restore that dies
+    -- part-way leaves it set, and later restores skip the snapshot (the crash rule).
+    restore_started_at TEXT
+);
+
+-- One controller's class and encoded keyed values. Rows are shared by every snapshot whose
+-- node points at them, so a save that changes little writes little.
+CREATE TABLE controller_state (
+    id                INTEGER PRIMARY KEY,
+    class_name        TEXT    NOT NULL,
+    class_version     INTEGER NOT NULL,
+    restoration_class TEXT,
+    payload           BLOB    NOT NULL              -- the keyed values, see README "Payload format"
+);
+
+-- One controller's place in one snapshot.
+CREATE TABLE node (
+    snapshot_id  INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
+    node_id      INTEGER NOT NULL CHECK (node_id > 0),  -- also its object id for references
+    parent_id    INTEGER,                                -- parent or presenter; NULL for a window root
+    path         TEXT    NOT NULL,
+    identifier   TEXT    NOT NULL,
+    window_index INTEGER NOT NULL CHECK (window_index >= 0),
+    relation     TEXT    NOT NULL CHECK (relation IN ('root', 'stack', 'tab', 'column', 'child', 'presented')),
+    position     INTEGER NOT NULL CHECK (position >= 0), -- stack, tab or child index; column 0/1
+    style        TEXT,                                   -- presentation style of a 'presented' node
+    is_selected  INTEGER NOT NULL DEFAULT 0 CHECK (is_selected IN (0, 1)),   -- the selected tab
+    is_collapsed INTEGER NOT NULL DEFAULT 0 CHECK (is_collapsed IN (0, 1)),  -- a collapsed split
+    view_loaded  INTEGER NOT NULL CHECK (view_loaded IN (0, 1)),
+    appearance   TEXT    NOT NULL,
+    state_id     INTEGER NOT NULL REFERENCES controller_state(id),
+    PRIMARY KEY (snapshot_id, node_id),
+    FOREIGN KEY (snapshot_id, parent_id) REFERENCES node(snapshot_id, node_id)
+) WITHOUT ROWID;
+
+CREATE UNIQUE INDEX node_path ON node(snapshot_id, path);
+CREATE INDEX node_state ON node(state_id);
+
+-- Restorable objects other than controllers that controllers referenced.
+CREATE TABLE object (
+    snapshot_id   INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
+    object_id     INTEGER NOT NULL CHECK (object_id > 0),
+    class_name    TEXT    NOT NULL,
+    class_version INTEGER NOT NULL,
+    payload       BLOB    NOT NULL,
+    PRIMARY KEY (snapshot_id, object_id)
+) WITHOUT ROWID;

@@ -1,0 +1,144 @@
+import ControllerKit
+import Foundation
+
+/// How a saved controller hangs under the one above it.
+public enum SavedRelation: Sendable, Hashable, CustomStringConvertible {
+    /// The root of window `window`.
+    case windowRoot(window: Int)
+    /// Position `index` of a navigation stack, bottom first.
+    case stack(index: Int)
+    /// Tab `index`, and whether it was selected.
+    case tab(index: Int, isSelected: Bool)
+    /// A split view column.
+    case column(SplitViewController.Column)
+    /// Position `index` among a custom container's children.
+    case child(index: Int)
+    /// Presented by the controller above with `style`.
+    case presented(style: ModalPresentationStyle)
+
+    public var description: String {
+        switch self {
+        case .windowRoot(let window): return "root of window \(window)"
+        case .stack(let index): return "stack \(index)"
+        case .tab(let index, let isSelected): return isSelected ? "tab \(index), selected" : "tab \(index)"
+        case .column(let column): return "\(column.rawValue) column"
+        case .child(let index): return "child \(index)"
+        case .presented(let style): return "presented \(style.rawValue)"
+        }
+    }
+}
+
+/// One saved controller, readable without the app's classes.
+public struct ControllerRecord: Sendable, Hashable {
+    /// Unique within its snapshot; also the id object references to it use.
+    public var id: Int
+    /// The parent's or presenter's id; `nil` for a window root.
+    public var parentID: Int?
+    /// The restoration path: identifiers from the root down (an index suffix `[i]` on identifiers
+    /// repeated in one navigation stack).
+    public var path: [String]
+    /// The controller's `restorationIdentifier`.
+    public var identifier: String
+    /// Which window it belongs to.
+    public var windowIndex: Int
+    /// How it hangs under its parent or presenter.
+    public var relation: SavedRelation
+    /// The registered class name (or, for an unregistered class, its plain type name).
+    public var className: String
+    /// The class version registered at save time.
+    public var classVersion: Int
+    /// The registered name of its `restorationClass` factory, if any.
+    public var restorationClassName: String?
+    /// Whether its view was loaded at save time.
+    public var isViewLoaded: Bool
+    /// Its appearance state at save time.
+    public var appearance: AppearanceState
+    /// For a split view controller: whether it was collapsed.
+    public var isCollapsed: Bool
+    /// The keyed values its `encodeRestorableState(with:)` wrote.
+    public var values: [String: CodedValue]
+
+    /// The path as text: `/tabs/inbox/message`.
+    public var pathString: String { SnapshotPath.string(path) }
+}
+
+/// One saved restorable object other than a controller.
+public struct ObjectRecord: Sendable, Hashable {
+    /// Unique within its snapshot, in the same numbering as controllers.
+    public var id: Int
+    /// Its registered class name.
+    public var className: String
+    /// Its registered class version.
+    public var classVersion: Int
+    /// The keyed values it wrote.
+    public var values: [String: CodedValue]
+}
+
+/// What a snapshot says about itself (`RESTORATION.md` §1.6).
+public struct SnapshotMetadata: Sendable, Hashable {
+    /// When it was saved.
+    public var createdAt: Date
+    /// The app's version string.
+    public var appVersion: String
+    /// The app's build string.
+    public var appBuild: String
+    /// The schema version it was written with.
+    public var schemaVersion: Int
+    /// The platform that wrote it.
+    public var platform: String
+    /// A free-form label.
+    public var label: String
+
+    /// Makes metadata; `platform` defaults to this machine's.
+    public init(createdAt: Date = Date(), appVersion: String, appBuild: String,
+                schemaVersion: Int = Migrator.latestVersion, platform: String = SnapshotMetadata.currentPlatform,
+                label: String = "") {
+        self.createdAt = createdAt
+        self.appVersion = appVersion
+        self.appBuild = appBuild
+        self.schemaVersion = schemaVersion
+        self.platform = platform
+        self.label = label
+    }
+
+    /// The operating system and architecture of this process.
+    public static var currentPlatform: String {
+        #if os(Linux)
+        let system = "Linux"
+        #elseif os(macOS)
+        let system = "macOS"
+        #else
+        let system = "unknown"
+        #endif
+        #if arch(x86_64)
+        return system + " x86_64"
+        #elseif arch(arm64)
+        return system + " arm64"
+        #else
+        return system
+        #endif
+    }
+}
+
+/// A whole snapshot, as read back.
+public struct Snapshot: Sendable, Hashable {
+    /// Its id in the database.
+    public var id: Int64
+    /// Its metadata.
+    public var metadata: SnapshotMetadata
+    /// How many windows it holds.
+    public var windowCount: Int
+    /// Its controllers, parents before children.
+    public var controllers: [ControllerRecord]
+    /// The other objects its controllers reference.
+    public var objects: [ObjectRecord]
+}
+
+/// Restoration paths as text.
+public enum SnapshotPath {
+    /// `/a/b/c`, with `%` and `/` inside components escaped.
+    public static func string(_ components: [String]) -> String {
+        "/" + components.map { $0.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F") }
+            .joined(separator: "/")
+    }
+}

@@ -1,0 +1,131 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, configured the way the store needs it: WAL journal, a busy timeout,
+/// foreign keys on, and owner-only permissions on files it creates.
+///
+/// A connection is used from one thread at a time; ``RestorationStore`` serializes access.
+public final class Database {
+    /// How to open the file.
+    public enum Mode: Sendable {
+        /// Read and write, creating the file (owner-only) when missing.
+        case readWrite
+        /// Read only; a missing file is an error and is never created.
+        case readOnly
+    }
+
+    /// The file this connection opened.
+    public let path: String
+    /// How it was opened.
+    public let mode: Mode
+    let handle: OpaquePointer
+
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    public static let busyTimeoutMilliseconds: Int32 = 5_000
+
+    /// Opens `path`. A read-write open creates a missing file with mode 0600 first, so the
+    /// database and its WAL and shared-memory files (which SQLite gives the database's
+    /// permissions) are never readable by others.
+    public init(path: String, mode: Mode) throws(DatabaseError) {
+        self.path = path
+        self.mode = mode
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue {
+            throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "is a directory, not a database file", path: path)
+        }
+        if !exists {
+            guard mode == .readWrite else {
+                throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "no such file", path: path)
+            }
+            let descriptor = open(path, O_CREAT | O_EXCL | O_RDWR, 0o600)
+            if descriptor >= 0 {
+                close(descriptor)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "cannot create the file: \(reason)", path: path)
+            }
+        }
+        let flags = mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(opened)
+            throw DatabaseError(resultCode: code, message: message, path: path)
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        // Reading the schema is the first thing that touches the file's contents: a file that is
+        // not a database fails here, clearly, rather than on some later statement.
+        try execute("PRAGMA foreign_keys = ON")
+        _ = try scalarInteger("SELECT count(*) FROM sqlite_master")
+        if mode == .readWrite {
+            try execute("PRAGMA journal_mode = WAL")
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Statements
+
+    /// Prepares `sql`.
+    public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs `sql` with `arguments` bound, ignoring rows.
+    public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
+        try prepare(sql).execute(arguments)
+    }
+
+    /// Runs a script of several statements without arguments (migrations).
+    public func executeScript(_ sql: String) throws(DatabaseError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path)
+        }
+    }
+
+    /// The first column of the first row as an integer, or `nil` when there is no row or it is
+    /// not an integer.
+    public func scalarInteger(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Int64? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.step() ? statement.integer(at: 0) : nil
+    }
+
+    /// The row id of the last insert.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// How many rows the last statement changed.
+    public var changedRowCount: Int { Int(sqlite3_changes(handle)) }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in an immediate transaction: committed when it returns, rolled back when it
+    /// throws, so nothing partial is ever visible.
+    public func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The error for `code` on this connection.
+    func error(code: Int32, sql: String?) -> DatabaseError {
+        DatabaseError(resultCode: sqlite3_extended_errcode(handle) != 0 ? sqlite3_extended_errcode(handle) : code,
+                      message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+    }
+}

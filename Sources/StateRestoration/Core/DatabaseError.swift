@@ -1,0 +1,39 @@
+import CSQLite
+
+/// Every failure of the SQLite layer: the SQLite result code, its message, the SQL that failed,
+/// and the file, so an error always says where it comes from.
+public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The extended SQLite result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, `SQLITE_NOTADB`, …).
+    public let resultCode: Int32
+    /// SQLite's message, or ours for failures SQLite does not report.
+    public let message: String
+    /// The statement that failed, when one did.
+    public let sql: String?
+    /// The database file.
+    public let path: String
+
+    /// Makes an error; the connection fills in its own path.
+    public init(resultCode: Int32, message: String, sql: String? = nil, path: String) {
+        self.resultCode = resultCode
+        self.message = message
+        self.sql = sql
+        self.path = path
+    }
+
+    /// The primary result code, without the extended bits.
+    public var primaryResultCode: Int32 { resultCode & 0xFF }
+
+    /// Whether another connection holds the lock the operation needed.
+    public var isBusy: Bool { primaryResultCode == SQLITE_BUSY || primaryResultCode == SQLITE_LOCKED }
+
+    /// Whether SQLite found the file not to be a database, or damaged.
+    public var isCorruption: Bool { primaryResultCode == SQLITE_CORRUPT || primaryResultCode == SQLITE_NOTADB }
+
+    public var description: String {
+        var text = "\(path): \(message) (SQLite error \(resultCode)"
+        if let name = sqlite3_errstr(resultCode) { text += ": \(String(cString: name))" }
+        text += ")"
+        if let sql { text += " while executing: \(sql)" }
+        return text
+    }
+}

@@ -1,0 +1,123 @@
+import CSQLite
+import Foundation
+
+/// SQLite's marker for "copy the bound bytes now"; not imported into Swift.
+private let transientDestructor = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+/// A prepared statement, finalized when released. Values only ever reach SQL as bound
+/// parameters.
+public final class Statement {
+    /// The SQL text.
+    public let sql: String
+    private let handle: OpaquePointer
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws(DatabaseError) {
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v2(database.handle, sql, -1, &prepared, nil)
+        guard code == SQLITE_OK, let prepared else {
+            throw database.error(code: code, sql: sql)
+        }
+        self.sql = sql
+        self.handle = prepared
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds `values` to the parameters, in order, replacing earlier bindings.
+    public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == expected else {
+            throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(values.count)",
+                                sql: sql, path: database.path)
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value.databaseValue {
+            case .null:
+                code = sqlite3_bind_null(handle, index)
+            case .integer(let number):
+                code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number):
+                code = sqlite3_bind_double(handle, index, number)
+            case .text(let text):
+                code = sqlite3_bind_text(handle, index, text, -1, transientDestructor)
+            case .blob(let data):
+                code = data.withUnsafeBytes { bytes in
+                    // A zero-length blob still binds as a blob, not NULL.
+                    sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                        sqlite3_uint64(bytes.count), transientDestructor)
+                }
+            }
+            guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+        }
+    }
+
+    /// Runs the statement to completion, ignoring rows.
+    public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    /// Advances to the next row; `false` when done.
+    public func step() throws(DatabaseError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(code: code, sql: sql)
+        }
+    }
+
+    /// Calls `body` for every row.
+    public func forEachRow(_ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> Void) throws {
+        try bind(values)
+        while try step() { try body(self) }
+    }
+
+    // MARK: - Columns of the current row
+
+    /// The number of result columns.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// The column's value, whatever its storage class.
+    public func value(at column: Int) -> DatabaseValue {
+        let index = Int32(column)
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT: return .text(text(at: column) ?? "")
+        case SQLITE_BLOB: return .blob(blob(at: column) ?? Data())
+        default: return .null
+        }
+    }
+
+    /// The column as an integer when it holds one, else `nil`.
+    public func integer(at column: Int) -> Int64? {
+        guard sqlite3_column_type(handle, Int32(column)) == SQLITE_INTEGER else { return nil }
+        return sqlite3_column_int64(handle, Int32(column))
+    }
+
+    /// The column as text when it holds text, else `nil`.
+    public func text(at column: Int) -> String? {
+        let index = Int32(column)
+        guard sqlite3_column_type(handle, index) == SQLITE_TEXT, let bytes = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column as bytes when it holds a blob, else `nil`.
+    public func blob(at column: Int) -> Data? {
+        let index = Int32(column)
+        guard sqlite3_column_type(handle, index) == SQLITE_BLOB else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+}

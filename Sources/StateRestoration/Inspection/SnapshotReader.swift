@@ -1,0 +1,295 @@
+import ControllerKit
+import Foundation
+
+/// One line of a snapshot listing.
+public struct SnapshotSummary: Sendable, Hashable {
+    /// The snapshot's id.
+    public var id: Int64
+    /// Its metadata.
+    public var metadata: SnapshotMetadata
+    /// How many windows it holds.
+    public var windowCount: Int
+    /// How many controllers it holds.
+    public var controllerCount: Int
+    /// The bytes of its keyed values.
+    public var byteCount: Int
+    /// Whether a restore of it died part-way, so restores skip it.
+    public var isCrashMarked: Bool
+    /// How many of its controller states other snapshots share.
+    public var sharedStateCount: Int
+}
+
+/// A snapshot as read back: its well-formed part, and what is wrong with the rest.
+public struct LoadedSnapshot: Sendable {
+    /// The controllers and objects that decoded and hang from a window root, parents first.
+    public var snapshot: Snapshot
+    /// Every problem found; controllers with a dropping problem are not in `snapshot`.
+    public var problems: [SnapshotProblem]
+    /// Whether a restore of it died part-way.
+    public var isCrashMarked: Bool
+}
+
+extension SnapshotProblem.Reason {
+    /// Whether the problem leaves the controller out (the others are reported only).
+    public var dropsController: Bool {
+        if case .positionsNotDense = self { return false }
+        return true
+    }
+}
+
+/// Reads snapshots back without the app's classes. Every row is checked; nothing here trusts
+/// the file, recurses on its links, or allocates by a length it claims.
+enum SnapshotReader {
+    static func summaries(_ database: Database) throws -> [SnapshotSummary] {
+        let statement = try database.prepare("""
+            SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
+                   s.window_count, s.controller_count, s.restore_started_at IS NOT NULL,
+                   (SELECT coalesce(sum(length(c.payload)), 0) FROM node n JOIN controller_state c ON c.id = n.state_id
+                     WHERE n.snapshot_id = s.id),
+                   (SELECT count(DISTINCT n.state_id) FROM node n WHERE n.snapshot_id = s.id
+                     AND EXISTS (SELECT 1 FROM node m WHERE m.state_id = n.state_id AND m.snapshot_id <> s.id))
+            FROM snapshot s ORDER BY s.id DESC
+            """)
+        var result: [SnapshotSummary] = []
+        try statement.forEachRow { row in
+            let id = row.integer(at: 0) ?? 0
+            result.append(SnapshotSummary(
+                id: id, metadata: try metadata(row, firstColumn: 1, snapshot: id, path: database.path),
+                windowCount: Int(row.integer(at: 7) ?? 0), controllerCount: Int(row.integer(at: 8) ?? 0),
+                byteCount: Int(row.integer(at: 10) ?? 0), isCrashMarked: row.integer(at: 9) == 1,
+                sharedStateCount: Int(row.integer(at: 11) ?? 0)))
+        }
+        return result
+    }
+
+    /// Reads the six metadata columns starting at `firstColumn`.
+    static func metadata(_ row: Statement, firstColumn: Int, snapshot: Int64, path: String) throws -> SnapshotMetadata {
+        guard let created = row.text(at: firstColumn), let date = Timestamp.date(from: created) else {
+            throw StoreError.corruptSnapshot(path: path, snapshot: snapshot, reason: "created_at is not an ISO 8601 date")
+        }
+        guard let version = row.text(at: firstColumn + 1), let build = row.text(at: firstColumn + 2),
+              let schema = row.integer(at: firstColumn + 3), let platform = row.text(at: firstColumn + 4),
+              let label = row.text(at: firstColumn + 5) else {
+            throw StoreError.corruptSnapshot(path: path, snapshot: snapshot, reason: "its metadata columns hold values of the wrong type")
+        }
+        return SnapshotMetadata(createdAt: date, appVersion: version, appBuild: build, schemaVersion: Int(schema),
+                                platform: platform, label: label)
+    }
+
+    static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
+        let header = try database.prepare("""
+            SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,
+                   restore_started_at IS NOT NULL
+            FROM snapshot WHERE id = ?
+            """)
+        try header.bind([id])
+        guard try header.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
+        let metadata = try metadata(header, firstColumn: 0, snapshot: id, path: database.path)
+        let windowCount = Int(header.integer(at: 6) ?? 0)
+        let isCrashMarked = header.integer(at: 7) == 1
+
+        var problems: [SnapshotProblem] = []
+        var parsed: [ControllerRecord] = []
+        var pathsByID: [Int: String] = [:]
+        let rows = try database.prepare("""
+            SELECT n.node_id, n.parent_id, n.path, n.identifier, n.window_index, n.relation, n.position, n.style,
+                   n.is_selected, n.is_collapsed, n.view_loaded, n.appearance,
+                   s.class_name, s.class_version, s.restoration_class, s.payload, n.state_id
+            FROM node n LEFT JOIN controller_state s ON s.id = n.state_id
+            WHERE n.snapshot_id = ? ORDER BY n.node_id
+            """)
+        try rows.forEachRow([id]) { row in
+            let path = row.text(at: 2) ?? "?"
+            let nodeID = row.integer(at: 0).map(Int.init)
+            if let nodeID { pathsByID[nodeID] = path }
+            switch parse(row) {
+            case .success(let record): parsed.append(record)
+            case .failure(let reason): problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: reason))
+            }
+        }
+        let structured = structure(parsed, knownIDs: Set(pathsByID.keys))
+        problems += structured.problems
+
+        var objects: [ObjectRecord] = []
+        let objectRows = try database.prepare("""
+            SELECT object_id, class_name, class_version, payload FROM object WHERE snapshot_id = ? ORDER BY object_id
+            """)
+        try objectRows.forEachRow([id]) { row in
+            let objectID = row.integer(at: 0).map(Int.init)
+            guard let objectID, let className = row.text(at: 1), let version = row.integer(at: 2),
+                  let payload = row.blob(at: 3) else {
+                problems.append(SnapshotProblem(nodeID: objectID, path: "object \(objectID.map(String.init) ?? "?")",
+                                                reason: .wrongColumnType("object")))
+                return
+            }
+            switch Result(catching: { () throws(PayloadError) in try PayloadCodec.decode(payload) }) {
+            case .success(let values):
+                objects.append(ObjectRecord(id: objectID, className: className, classVersion: Int(version), values: values))
+            case .failure(let error):
+                problems.append(SnapshotProblem(nodeID: objectID, path: "object \(objectID)", reason: .malformedPayload(error)))
+            }
+        }
+        let snapshot = Snapshot(id: id, metadata: metadata, windowCount: windowCount,
+                                controllers: structured.ordered, objects: objects)
+        return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
+    }
+
+    /// One `node` row joined with its state, or what is wrong with it.
+    private static func parse(_ row: Statement) -> Result<ControllerRecord, SnapshotProblem.Reason> {
+        func int(_ column: Int, _ name: String) -> Result<Int, SnapshotProblem.Reason> {
+            row.integer(at: column).map { .success(Int($0)) } ?? .failure(.wrongColumnType(name))
+        }
+        func text(_ column: Int, _ name: String) -> Result<String, SnapshotProblem.Reason> {
+            row.text(at: column).map { .success($0) } ?? .failure(.wrongColumnType(name))
+        }
+        do {
+            let nodeID = try int(0, "node_id").get()
+            let parentID: Int? = row.value(at: 1) == .null ? nil : try int(1, "parent_id").get()
+            _ = try text(2, "path").get()
+            let identifier = try text(3, "identifier").get()
+            let window = try int(4, "window_index").get()
+            let relationName = try text(5, "relation").get()
+            let position = try int(6, "position").get()
+            let style = row.text(at: 7)
+            let isSelected = try int(8, "is_selected").get() == 1
+            let isCollapsed = try int(9, "is_collapsed").get() == 1
+            let viewLoaded = try int(10, "view_loaded").get() == 1
+            let appearanceName = try text(11, "appearance").get()
+            guard row.value(at: 16) != .null, row.value(at: 12) != .null else {
+                return .failure(.wrongColumnType("state_id (no such controller_state row)"))
+            }
+            let className = try text(12, "class_name").get()
+            let classVersion = try int(13, "class_version").get()
+            let restorationClass = row.text(at: 14)
+            guard let payload = row.blob(at: 15) else { return .failure(.wrongColumnType("payload")) }
+            guard position >= 0 else { return .failure(.positionsNotDense(relation: relationName, found: [position])) }
+            let relation = try StoredRelation.relation(name: relationName, position: position, style: style,
+                                                       isSelected: isSelected, window: window).get()
+            guard let appearance = AppearanceState(rawValue: appearanceName) else {
+                return .failure(.unknownAppearance(appearanceName))
+            }
+            let values: [String: CodedValue]
+            do { values = try PayloadCodec.decode(payload) } catch { return .failure(.malformedPayload(error)) }
+            let path = (row.text(at: 2) ?? "").split(separator: "/").map {
+                String($0).replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
+            }
+            return .success(ControllerRecord(
+                id: nodeID, parentID: parentID, path: path, identifier: identifier, windowIndex: window,
+                relation: relation, className: className, classVersion: classVersion,
+                restorationClassName: restorationClass, isViewLoaded: viewLoaded, appearance: appearance,
+                isCollapsed: isCollapsed, values: values))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Checks the parent links and orders the records parents first; returns the records that
+    /// hang from a window root and the problems of the others.
+    private static func structure(_ records: [ControllerRecord],
+                                  knownIDs: Set<Int>) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
+        var problems: [SnapshotProblem] = []
+        let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var childrenByParent: [Int: [ControllerRecord]] = [:]
+        var roots: [ControllerRecord] = []
+        var rootWindows = Set<Int>()
+        var dropped = Set<Int>()
+        func drop(_ record: ControllerRecord, _ reason: SnapshotProblem.Reason) {
+            problems.append(SnapshotProblem(nodeID: record.id, path: record.pathString, reason: reason))
+            dropped.insert(record.id)
+        }
+        for record in records {
+            switch (record.parentID, record.relation) {
+            case (nil, .windowRoot(let window)):
+                if rootWindows.insert(window).inserted { roots.append(record) } else { drop(record, .secondRoot(window: window)) }
+            case (nil, _):
+                drop(record, .parentlessNonRoot)
+            case (.some, .windowRoot):
+                drop(record, .rootWithParent)
+            case (.some(let parent), _):
+                if byID[parent] != nil {
+                    childrenByParent[parent, default: []].append(record)
+                } else if knownIDs.contains(parent) {
+                    drop(record, .parentDropped(parent))
+                } else {
+                    drop(record, .danglingParent(parent))
+                }
+            }
+        }
+        // Parents first, iteratively: cyclic links never reach here from a root.
+        var ordered: [ControllerRecord] = []
+        var pending = roots.sorted { $0.windowIndex > $1.windowIndex }
+        var reached = Set<Int>()
+        while let record = pending.popLast() {
+            guard reached.insert(record.id).inserted else { continue }
+            ordered.append(record)
+            var children = childrenByParent[record.id] ?? []
+            children.sort { sortKey($0).lexicographicallyPrecedes(sortKey($1)) }
+            var keep: [ControllerRecord] = []
+            var presentedSeen = false
+            for child in children {
+                if child.windowIndex != record.windowIndex { drop(child, .windowMismatch); continue }
+                if case .presented = child.relation {
+                    if presentedSeen { drop(child, .secondPresentation); continue }
+                    presentedSeen = true
+                }
+                keep.append(child)
+            }
+            for (relation, positions) in densityGroups(keep) where positions != Array(0..<positions.count) {
+                problems.append(SnapshotProblem(nodeID: record.id, path: record.pathString,
+                                                reason: .positionsNotDense(relation: relation, found: positions)))
+            }
+            pending += keep.reversed()
+        }
+        // What was not reached hangs from a dropped controller or from a cycle.
+        var unreached = records.filter { !reached.contains($0.id) && !dropped.contains($0.id) }
+        while !unreached.isEmpty {
+            let before = unreached.count
+            unreached.removeAll { record in
+                guard let parent = record.parentID, dropped.contains(parent) else { return false }
+                drop(record, .parentDropped(parent))
+                return true
+            }
+            if unreached.count == before {
+                for record in unreached { drop(record, .unreachable) }
+                break
+            }
+        }
+        // A child whose parent was dropped after it was reached would still be listed: prune.
+        var kept = Set<Int>()
+        ordered = ordered.filter { record in
+            guard !dropped.contains(record.id) else { return false }
+            if let parent = record.parentID, !kept.contains(parent) {
+                drop(record, .parentDropped(parent))
+                return false
+            }
+            kept.insert(record.id)
+            return true
+        }
+        return (ordered, problems)
+    }
+
+    private static func sortKey(_ record: ControllerRecord) -> [Int] {
+        switch record.relation {
+        case .windowRoot(let window): return [0, window, record.id]
+        case .stack(let index): return [1, index, record.id]
+        case .tab(let index, _): return [1, index, record.id]
+        case .column(let column): return [1, column == .primary ? 0 : 1, record.id]
+        case .child(let index): return [1, index, record.id]
+        case .presented: return [2, 0, record.id]
+        }
+    }
+
+    private static func densityGroups(_ children: [ControllerRecord]) -> [(String, [Int])] {
+        var groups: [String: [Int]] = [:]
+        for child in children {
+            switch child.relation {
+            case .stack(let index): groups["stack", default: []].append(index)
+            case .tab(let index, _): groups["tab", default: []].append(index)
+            case .child(let index): groups["child", default: []].append(index)
+            // Columns are named, not counted: a split may save only its secondary.
+            case .column, .windowRoot, .presented: break
+            }
+        }
+        return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Applies the migrations of `Migrations/` in order, one transaction each, in the manner of
+/// GRDB's `DatabaseMigrator`: a migration's SQL, its record in `schema_migration` and the new
+/// `PRAGMA user_version` commit together, after `PRAGMA foreign_key_check` finds nothing; a
+/// failing migration rolls back and leaves the file as it was.
+public enum Migrator {
+    /// Every migration this library knows, in order.
+    public static let migrations: [Migration] = Migration.embedded
+
+    /// The schema version this library writes.
+    public static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// The `application_id` that marks a navstate database ('NAVS').
+    public static let applicationID: Int64 = 0x4E41_5653
+
+    /// The schema version recorded in the file.
+    public static func currentVersion(of database: Database) throws(DatabaseError) -> Int {
+        Int(try database.scalarInteger("PRAGMA user_version") ?? 0)
+    }
+
+    /// Checks that the file is a navstate database this library can read: refuses another
+    /// application's SQLite file and a newer schema, without changing anything.
+    public static func validate(_ database: Database) throws(StoreError) {
+        do {
+            let version = try currentVersion(of: database)
+            let application = try database.scalarInteger("PRAGMA application_id") ?? 0
+            let tables = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+            if version == 0 {
+                if tables > 0 || application != 0 {
+                    throw StoreError.notANavstateDatabase(path: database.path, reason: "it holds tables of another application")
+                }
+                return
+            }
+            guard application == applicationID else {
+                throw StoreError.notANavstateDatabase(path: database.path,
+                                                      reason: "its application_id is \(application), not navstate's")
+            }
+            if version > latestVersion {
+                throw StoreError.newerSchema(path: database.path, found: version, supported: latestVersion)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StoreError.database(error)
+        } catch {
+            throw StoreError.database(DatabaseError(resultCode: 1, message: "\(error)", path: database.path))
+        }
+    }
+
+    /// The migrations not yet applied to `database`.
+    public static func pendingMigrations(in database: Database) throws(StoreError) -> [Migration] {
+        try validate(database)
+        do {
+            let version = try currentVersion(of: database)
+            return migrations.filter { $0.version > version }
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
+    /// Applies every pending migration, calling `willApply` before each; returns what ran.
+    @discardableResult
+    public static func migrate(_ database: Database, willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
+        let pending = try pendingMigrations(in: database)
+        for migration in pending {
+            willApply(migration)
+            do {
+                try database.inTransaction {
+                    try database.executeScript(migration.sql)
+                    try database.execute("INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)",
+                                         [migration.version, migration.name, Timestamp.now()])
+                    try database.execute("PRAGMA user_version = \(migration.version)")
+                    let violations = try database.prepare("PRAGMA foreign_key_check")
+                    if try violations.step() {
+                        throw StoreError.migrationFailed(path: database.path, migration: migration.fileName,
+                                                         reason: "it leaves a foreign key violation in table \(violations.text(at: 0) ?? "?")")
+                    }
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch let error as DatabaseError {
+                throw StoreError.migrationFailed(path: database.path, migration: migration.fileName, reason: error.description)
+            } catch {
+                throw StoreError.migrationFailed(path: database.path, migration: migration.fileName, reason: "\(error)")
+            }
+        }
+        return pending
+    }
+}
+
+/// ISO 8601 timestamps in UTC, as every date in the database is written.
+enum Timestamp {
+    static func string(from date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+            .replacingOccurrences(of: "+0000", with: "Z")
+    }
+
+    static func now() -> String { string(from: Date()) }
+
+    static func date(from string: String) -> Date? {
+        try? Date(string, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
+    }
+}

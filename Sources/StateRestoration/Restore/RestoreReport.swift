@@ -1,0 +1,47 @@
+/// What a restore rebuilt and what it dropped (`RESTORATION.md` §3.5), readable as text.
+public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
+    /// A controller that was not restored, with its subtree.
+    public struct Dropped: Sendable, Hashable {
+        public var path: String
+        public var className: String
+        public var reason: String
+    }
+
+    /// A snapshot passed over.
+    public struct Skipped: Sendable, Hashable {
+        public var snapshotID: Int64
+        public var reason: String
+    }
+
+    /// The snapshot restored from, or `nil` when nothing was restored.
+    public var snapshotID: Int64?
+    /// The paths restored, parents first.
+    public var restored: [String] = []
+    /// Every path dropped, with the reason.
+    public var dropped: [Dropped] = []
+    /// Snapshots passed over (a restore of them died part-way).
+    public var skipped: [Skipped] = []
+    /// Why the policy refused the snapshot, when it did.
+    public var refusal: String?
+    /// Problems that dropped nothing.
+    public var warnings: [String] = []
+
+    /// Whether a snapshot was restored (perhaps partly).
+    public var didRestore: Bool { snapshotID != nil }
+
+    public var description: String {
+        var lines: [String] = []
+        if let snapshotID {
+            lines.append("restored snapshot \(snapshotID): \(restored.count) controller\(restored.count == 1 ? "" : "s"), \(dropped.count) dropped")
+        } else if let refusal {
+            lines.append("restored nothing: the newest snapshot was refused: \(refusal)")
+        } else {
+            lines.append("restored nothing: no snapshot to restore")
+        }
+        for skip in skipped { lines.append("  skipped   snapshot \(skip.snapshotID): \(skip.reason)") }
+        for path in restored { lines.append("  restored  \(path)") }
+        for drop in dropped { lines.append("  dropped   \(drop.path)  \(drop.className): \(drop.reason)") }
+        for warning in warnings { lines.append("  warning   \(warning)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,18 @@
+import ControllerKit
+
+/// The coder a controller reads from during a restore: references resolve to the instances the
+/// restore has made, whatever order they were made in, so cycles need no recursion.
+@MainActor
+final class RestoringCoder: Coder {
+    private let resolve: (Int) -> (any RestorableObject)?
+
+    init(record values: [String: CodedValue], path: [String], classVersions: [String: Int],
+         resolve: @escaping (Int) -> (any RestorableObject)?) {
+        self.resolve = resolve
+        super.init(values: values, codingPath: path, classVersions: classVersions)
+    }
+
+    override func object(for reference: ObjectReference) -> (any RestorableObject)? {
+        resolve(reference.id)
+    }
+}

@@ -1,0 +1,43 @@
+/// What a save wrote and what it left out (`RESTORATION.md` §1.1), readable as text.
+public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
+    /// A controller that was saved.
+    public struct Saved: Sendable, Hashable {
+        public var path: String
+        public var className: String
+    }
+
+    /// A controller left out with its subtree.
+    public struct LeftOut: Sendable, Hashable {
+        /// Where it would have been saved (its class name stands for the missing identifier).
+        public var path: String
+        public var className: String
+        /// Why it was left out.
+        public var reason: String
+        /// How many controllers below it (children and presented) went with it.
+        public var descendantCount: Int
+    }
+
+    /// The new snapshot's id.
+    public var snapshotID: Int64
+    /// Every saved controller, in save order.
+    public var saved: [Saved]
+    /// Every controller left out, with its would-be path and the reason.
+    public var leftOut: [LeftOut]
+    /// Problems that did not stop the save: unregistered classes, references that could not be
+    /// kept, values that did not encode.
+    public var warnings: [String]
+    /// How many older snapshots the save pruned.
+    public var prunedSnapshotCount: Int
+
+    public var description: String {
+        var lines = ["saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s")"]
+        for entry in saved { lines.append("  saved     \(entry.path)  \(entry.className)") }
+        for entry in leftOut {
+            let also = entry.descendantCount > 0 ? " (with \(entry.descendantCount) below it)" : ""
+            lines.append("  left out  \(entry.path)  \(entry.className): \(entry.reason)\(also)")
+        }
+        for warning in warnings { lines.append("  warning   \(warning)") }
+        if prunedSnapshotCount > 0 { lines.append("  pruned \(prunedSnapshotCount) older snapshot\(prunedSnapshotCount == 1 ? "" : "s")") }
+        return lines.joined(separator: "\n")
+    }
+}

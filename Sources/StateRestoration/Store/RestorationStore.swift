@@ -1,0 +1,184 @@
+import ControllerKit
+import Foundation
+
+/// A navstate database opened for saving and restoring.
+///
+/// Opening creates the file when missing (owner-only) and applies pending migrations; a newer
+/// schema or another application's database is refused unchanged. One connection serves the
+/// store, behind a lock, so a store can be shared across tasks: capture runs on the main actor,
+/// writing wherever the caller is.
+public final class RestorationStore: @unchecked Sendable {
+    /// The database file.
+    public let path: String
+    /// How saves describe the app and how many snapshots they keep.
+    public let configuration: StoreConfiguration
+
+    // Guarded by `lock`: SQLite connections are not to be used from two threads at once.
+    private let database: Database
+    private let lock = NSLock()
+
+    /// Opens (creating and migrating as needed) the database at `path`.
+    public init(path: String, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
+        self.path = path
+        self.configuration = configuration
+        database = try StoreError.wrapping { try Database(path: path, mode: .readWrite) }
+        try Migrator.migrate(database)
+    }
+
+    func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try StoreError.wrapping { try body(database) }
+    }
+
+    // MARK: - Saving
+
+    /// Saves every shown window of `application` as one snapshot, synchronously.
+    @MainActor
+    public func save(_ application: Application, registry: RestorationRegistry, label: String = "") throws(StoreError) -> SaveReport {
+        try save(windows: application.windows, registry: registry, label: label)
+    }
+
+    /// Saves `windows` as one snapshot, synchronously.
+    @MainActor
+    public func save(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SaveReport {
+        try write(capture(windows: windows, registry: registry, label: label))
+    }
+
+    /// Saves every shown window of `application`: the hierarchy is read on the main actor,
+    /// then written off it.
+    @MainActor
+    public func saveInBackground(_ application: Application, registry: RestorationRegistry, label: String = "") async throws -> SaveReport {
+        let draft = try capture(windows: application.windows, registry: registry, label: label)
+        return try await Task.detached { [self] in try self.write(draft) }.value
+    }
+
+    /// Reads `windows` into a draft; the only part of a save that needs the main actor.
+    @MainActor
+    public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SnapshotDraft {
+        let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
+        return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+    }
+
+    /// Writes a draft as one snapshot in one transaction and prunes to ``StoreConfiguration/keepCount``.
+    public func write(_ draft: SnapshotDraft) throws(StoreError) -> SaveReport {
+        let (id, pruned) = try withDatabase { database in
+            try SnapshotWriter.write(draft, to: database, keep: configuration.keepCount)
+        }
+        var report = draft.report
+        report.snapshotID = id
+        report.prunedSnapshotCount = pruned
+        return report
+    }
+
+    // MARK: - Restoring
+
+    /// Restores the newest restorable snapshot into `window`, which must be hidden.
+    @MainActor
+    public func restore(into window: Window, registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
+                        now: Date = Date()) throws(StoreError) -> RestoreReport {
+        try restore(into: [window], registry: registry, policy: policy, now: now)
+    }
+
+    /// Restores the newest restorable snapshot, window `i` of the snapshot into `windows[i]`.
+    /// Snapshots whose restore died part-way are skipped; a snapshot the policy refuses is not
+    /// restored; nothing is ever deleted by a restore.
+    @MainActor
+    public func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
+                        now: Date = Date()) throws(StoreError) -> RestoreReport {
+        if let shown = windows.firstIndex(where: { !$0.isHidden }) {
+            throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
+        }
+        var report = RestoreReport()
+        let summaries = try snapshots()
+        guard let candidate = summaries.first(where: { summary in
+            if summary.isCrashMarked {
+                report.skipped.append(.init(snapshotID: summary.id, reason: "a restore of it died part-way"))
+                return false
+            }
+            return true
+        }) else {
+            return report
+        }
+        if let refusal = policy.refusal(of: candidate.metadata, now: now) {
+            report.refusal = "snapshot \(candidate.id): \(refusal)"
+            return report
+        }
+        let loaded = try loadSnapshot(id: candidate.id)
+        try markRestore(of: candidate.id, started: true)
+        var restorer = Restorer(registry: registry, snapshot: loaded.snapshot, windows: windows)
+        var result = restorer.run()
+        try markRestore(of: candidate.id, started: false)
+        result.skipped = report.skipped
+        let reported = Set(result.dropped.map(\.path))
+        for problem in loaded.problems where problem.reason.dropsController && !reported.contains(problem.path) {
+            result.dropped.append(.init(path: problem.path, className: "?", reason: problem.reason.description))
+        }
+        result.warnings += loaded.problems.filter { !$0.reason.dropsController }.map(\.description)
+        return result
+    }
+
+    /// The crash rule: the mark is committed before a restore builds anything and cleared after,
+    /// so a process that dies in between leaves it set.
+    private func markRestore(of id: Int64, started: Bool) throws(StoreError) {
+        try withDatabase { database in
+            try database.execute("UPDATE snapshot SET restore_started_at = ? WHERE id = ?",
+                                 [started ? Timestamp.now() : nil, id])
+        }
+    }
+
+    // MARK: - Listing and housekeeping
+
+    /// Every snapshot, newest first.
+    public func snapshots() throws(StoreError) -> [SnapshotSummary] {
+        try withDatabase { try SnapshotReader.summaries($0) }
+    }
+
+    /// Snapshot `id`, or the newest when `nil`.
+    public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
+        try withDatabase { database in
+            guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
+                throw StoreError.noSnapshot(path: path)
+            }
+            return try SnapshotReader.load(chosen, from: database)
+        }
+    }
+
+    /// Deletes every snapshot, as UIKit discards saved state when the user force-quits.
+    public func discardAll() throws(StoreError) {
+        try withDatabase { database in
+            try database.inTransaction {
+                try database.execute("DELETE FROM snapshot")
+                try database.execute("DELETE FROM controller_state")
+            }
+        }
+    }
+
+    /// Deletes all but the newest `count` snapshots in one transaction; returns how many went.
+    @discardableResult
+    public func prune(keeping count: Int) throws(StoreError) -> Int {
+        try withDatabase { database in
+            try database.inTransaction { try SnapshotWriter.prune(database, keeping: count) }
+        }
+    }
+
+    /// The schema version of the file.
+    public func schemaVersion() throws(StoreError) -> Int {
+        try withDatabase { try Migrator.currentVersion(of: $0) }
+    }
+}
+
+extension StoreError {
+    /// Runs `body`, turning SQLite's and the reader's errors into store errors.
+    static func wrapping<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw .database(error)
+        } catch {
+            throw .database(DatabaseError(resultCode: 1, message: "\(error)", path: "?"))
+        }
+    }
+}

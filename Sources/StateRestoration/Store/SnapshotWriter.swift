@@ -1,0 +1,99 @@
+import ControllerKit
+import Foundation
+
+/// Writes a captured snapshot in one transaction: a crash at any moment leaves either the new
+/// snapshot or none of it (`RESTORATION.md` §1.5). Runs on any thread.
+enum SnapshotWriter {
+    /// Writes `draft` and prunes to the newest `keep` snapshots; returns the new id and how many
+    /// older snapshots went.
+    static func write(_ draft: SnapshotDraft, to database: Database, keep: Int) throws -> (id: Int64, pruned: Int) {
+        try database.inTransaction {
+            let metadata = draft.metadata
+            try database.execute("""
+                INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [Timestamp.string(from: metadata.createdAt), metadata.appVersion, metadata.appBuild,
+                      metadata.schemaVersion, metadata.platform, metadata.label, draft.windowCount, draft.controllers.count])
+            let snapshotID = database.lastInsertedRowID
+            let insertState = try database.prepare("""
+                INSERT INTO controller_state (class_name, class_version, restoration_class, payload) VALUES (?, ?, ?, ?)
+                """)
+            let insertNode = try database.prepare("""
+                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position,
+                                  style, is_selected, is_collapsed, view_loaded, appearance, state_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for record in draft.controllers {
+                try insertState.execute([record.className, record.classVersion, record.restorationClassName,
+                                         PayloadCodec.encode(record.values)])
+                let stateID = database.lastInsertedRowID
+                let stored = StoredRelation(record.relation)
+                try insertNode.execute([snapshotID, record.id, record.parentID, record.pathString, record.identifier,
+                                        record.windowIndex, stored.name, stored.position, stored.style,
+                                        stored.isSelected, record.isCollapsed, record.isViewLoaded,
+                                        record.appearance.rawValue, stateID])
+            }
+            let insertObject = try database.prepare("""
+                INSERT INTO object (snapshot_id, object_id, class_name, class_version, payload) VALUES (?, ?, ?, ?, ?)
+                """)
+            for object in draft.objects {
+                try insertObject.execute([snapshotID, object.id, object.className, object.classVersion,
+                                          PayloadCodec.encode(object.values)])
+            }
+            let pruned = try prune(database, keeping: keep)
+            return (snapshotID, pruned)
+        }
+    }
+
+    /// Deletes all but the newest `keep` snapshots, then the controller states no kept snapshot
+    /// uses any more. Call inside a transaction.
+    static func prune(_ database: Database, keeping keep: Int) throws(DatabaseError) -> Int {
+        try database.execute("""
+            DELETE FROM snapshot WHERE id NOT IN (SELECT id FROM snapshot ORDER BY id DESC LIMIT ?)
+            """, [max(keep, 1)])
+        let pruned = database.changedRowCount
+        if pruned > 0 {
+            try database.execute("DELETE FROM controller_state WHERE id NOT IN (SELECT state_id FROM node)")
+        }
+        return pruned
+    }
+}
+
+/// A relation as the `node` table's columns hold it.
+struct StoredRelation {
+    var name: String
+    var position: Int
+    var style: String?
+    var isSelected: Bool
+
+    init(_ relation: SavedRelation) {
+        switch relation {
+        case .windowRoot(let window): (name, position, style, isSelected) = ("root", window, nil, false)
+        case .stack(let index): (name, position, style, isSelected) = ("stack", index, nil, false)
+        case .tab(let index, let selected): (name, position, style, isSelected) = ("tab", index, nil, selected)
+        case .column(let column): (name, position, style, isSelected) = ("column", column == .primary ? 0 : 1, nil, false)
+        case .child(let index): (name, position, style, isSelected) = ("child", index, nil, false)
+        case .presented(let presentation): (name, position, style, isSelected) = ("presented", 0, presentation.rawValue, false)
+        }
+    }
+
+    /// The relation these columns describe, or why they describe none.
+    static func relation(name: String, position: Int, style: String?, isSelected: Bool, window: Int) -> Result<SavedRelation, SnapshotProblem.Reason> {
+        switch name {
+        case "root": return .success(.windowRoot(window: window))
+        case "stack": return .success(.stack(index: position))
+        case "tab": return .success(.tab(index: position, isSelected: isSelected))
+        case "child": return .success(.child(index: position))
+        case "column":
+            guard position == 0 || position == 1 else { return .failure(.badColumn(position)) }
+            return .success(.column(position == 0 ? .primary : .secondary))
+        case "presented":
+            guard let style, let presentation = ModalPresentationStyle(rawValue: style) else {
+                return .failure(.unknownStyle(style ?? "NULL"))
+            }
+            return .success(.presented(style: presentation))
+        default:
+            return .failure(.unknownRelation(name))
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// How a store saves: what the snapshots say about the app, and how many are kept.
+public struct StoreConfiguration: Sendable, Hashable {
+    /// The app's version string, recorded in every snapshot and checked by version policies.
+    public var appVersion: String
+    /// The app's build string.
+    public var appBuild: String
+    /// How many snapshots to keep; older ones are pruned by each save. At least 1.
+    public var keepCount: Int
+
+    /// Makes a configuration.
+    public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3) {
+        self.appVersion = appVersion
+        self.appBuild = appBuild
+        self.keepCount = max(keepCount, 1)
+    }
+}

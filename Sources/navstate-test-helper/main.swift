@@ -1,0 +1,2 @@
+// Placeholder until the crash tests define the helper's commands.
+print("navstate-test-helper")
