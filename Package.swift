@@ -21,10 +21,12 @@ let package = Package(
         .target(name: "StateRestoration", dependencies: ["ControllerKit", "CSQLite"]),
         .target(name: "RestorationTesting", dependencies: ["ControllerKit", "StateRestoration"]),
         .executableTarget(name: "navstate", dependencies: ["ControllerKit", "StateRestoration"]),
+        // The sample mail app: shared by the demo, the fixtures, the tests and the benchmark.
+        .target(name: "MailSample", dependencies: ["ControllerKit", "StateRestoration"]),
         .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit"]),
-        .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "navstate-test-helper"]),
+        .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
-        .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit"]),
+        .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample"]),
     ],
     swiftLanguageModes: [.v6]
 )

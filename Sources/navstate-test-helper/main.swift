@@ -1,2 +1,54 @@
-// Placeholder until the crash tests define the helper's commands.
-print("navstate-test-helper")
+// Child processes and fixtures for the test suites.
+//
+//   navstate-test-helper write-fixture PATH        a database with the sample session saved
+//   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
+//
+// Regenerate the schema fixtures with:
+//   swift run navstate-test-helper write-fixture Tests/Fixtures/schema-<N>.sqlite
+import ControllerKit
+import Foundation
+import MailSample
+import StateRestoration
+
+/// A message controller whose restore kills the process, as a crash part-way through would.
+final class CrashingMessageController: ViewController {
+    required init?(coder: Coder) {
+        kill(getpid(), SIGKILL)
+        return nil
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("navstate-test-helper: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let command = arguments.first, let path = arguments.dropFirst().first else {
+    fail("usage: navstate-test-helper write-fixture|crash-during-restore PATH")
+}
+
+do {
+    switch command {
+    case "write-fixture":
+        try? FileManager.default.removeItem(atPath: path)
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100"))
+        let application = Application()
+        let window = Window(application: application)
+        window.rootViewController = MailSample.makeRoot()
+        window.makeKeyAndVisible()
+        MailSample.runSession(in: window, application: application)
+        let report = try store.save(application, registry: MailSample.makeRegistry(), label: "fixture")
+        print(report)
+    case "crash-during-restore":
+        let store = try RestorationStore(path: path)
+        let registry = MailSample.makeRegistry()
+        registry.register(CrashingMessageController.self, as: "Message")
+        _ = try store.restore(into: Window(application: Application()), registry: registry)
+        fail("the restore finished, but it should have died part-way")
+    default:
+        fail("unknown command \(command)")
+    }
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,224 @@
+import ControllerKit
+import Foundation
+
+/// The sort a mailbox list uses; stored as a Codable value.
+public struct SortOrder: Codable, Hashable, Sendable {
+    public var field: String
+    public var ascending: Bool
+    public init(field: String, ascending: Bool) {
+        self.field = field
+        self.ascending = ascending
+    }
+}
+
+/// A draft being written; stored as a Codable value.
+public struct Draft: Codable, Hashable, Sendable {
+    public var to: [String]
+    public var subject: String
+    public var body: String
+    public init(to: [String], subject: String, body: String) {
+        self.to = to
+        self.subject = subject
+        self.body = body
+    }
+}
+
+/// A list of mailboxes or of messages: the inbox stack's first two levels.
+public final class MailboxListController: ViewController {
+    public var mailbox = "Inbox"
+    public var scrollOffset = 0.0
+    public var selectedMessageID = 0
+    public var unreadCount = 0
+    public var filter = ""
+    public var isEditing = false
+    public var visibleMessageIDs: [String] = []
+    public var sort = SortOrder(field: "date", ascending: false)
+
+    public override init() { super.init() }
+    public required init?(coder: Coder) { super.init(coder: coder) }
+
+    public override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(mailbox, forKey: "mailbox")
+        coder.encode(scrollOffset, forKey: "scrollOffset")
+        coder.encode(selectedMessageID, forKey: "selectedMessageID")
+        coder.encode(unreadCount, forKey: "unreadCount")
+        coder.encode(filter, forKey: "filter")
+        coder.encode(isEditing, forKey: "isEditing")
+        coder.encode(visibleMessageIDs, forKey: "visibleMessageIDs")
+        coder.encodeEncodable(sort, forKey: "sort")
+        coder.encode(title, forKey: "title")
+    }
+
+    public override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        mailbox = coder.decodeString(forKey: "mailbox") ?? mailbox
+        scrollOffset = coder.decodeDouble(forKey: "scrollOffset")
+        selectedMessageID = coder.decodeInteger(forKey: "selectedMessageID")
+        unreadCount = coder.decodeInteger(forKey: "unreadCount")
+        filter = coder.decodeString(forKey: "filter") ?? ""
+        isEditing = coder.decodeBool(forKey: "isEditing")
+        visibleMessageIDs = coder.decodeObject(of: [String].self, forKey: "visibleMessageIDs") ?? []
+        sort = coder.decodeDecodable(SortOrder.self, forKey: "sort") ?? sort
+        title = coder.decodeString(forKey: "title")
+    }
+}
+
+/// One message, the top of the inbox stack.
+public final class MessageController: ViewController {
+    public var messageID = 0
+    public var subject = ""
+    public var sender = ""
+    public var scrollOffset = 0.0
+    public var isFlagged = false
+    public var receivedAt = Date(timeIntervalSince1970: 0)
+    public var labels: [String] = []
+
+    public override init() { super.init() }
+    public required init?(coder: Coder) { super.init(coder: coder) }
+
+    public override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(messageID, forKey: "messageID")
+        coder.encode(subject, forKey: "subject")
+        coder.encode(sender, forKey: "sender")
+        coder.encode(scrollOffset, forKey: "scrollOffset")
+        coder.encode(isFlagged, forKey: "isFlagged")
+        coder.encode(receivedAt, forKey: "receivedAt")
+        coder.encode(labels, forKey: "labels")
+        coder.encode(title, forKey: "title")
+    }
+
+    public override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        messageID = coder.decodeInteger(forKey: "messageID")
+        subject = coder.decodeString(forKey: "subject") ?? ""
+        sender = coder.decodeString(forKey: "sender") ?? ""
+        scrollOffset = coder.decodeDouble(forKey: "scrollOffset")
+        isFlagged = coder.decodeBool(forKey: "isFlagged")
+        receivedAt = coder.decodeObject(of: Date.self, forKey: "receivedAt") ?? receivedAt
+        labels = coder.decodeObject(of: [String].self, forKey: "labels") ?? []
+        title = coder.decodeString(forKey: "title")
+    }
+}
+
+/// A full-screen viewer of an attachment, presented from the window root.
+public final class AttachmentViewerController: ViewController {
+    public var attachmentName = ""
+    public var page = 0
+    public var zoom = 1.0
+
+    public override init() {
+        super.init()
+        title = "Attachment"
+    }
+
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        title = "Attachment"
+    }
+
+    public override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(attachmentName, forKey: "attachmentName")
+        coder.encode(page, forKey: "page")
+        coder.encode(zoom, forKey: "zoom")
+    }
+
+    public override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        attachmentName = coder.decodeString(forKey: "attachmentName") ?? ""
+        page = coder.decodeInteger(forKey: "page")
+        zoom = coder.decodeDouble(forKey: "zoom")
+    }
+}
+
+/// The compose sheet, presented over the viewer.
+public final class ComposeController: ViewController {
+    public var draft = Draft(to: [], subject: "", body: "")
+    public var cursorPosition = 0
+    public var replyingToMessageID = 0
+
+    public override init() {
+        super.init()
+        title = "New Message"
+    }
+
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        title = "New Message"
+    }
+
+    public override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encodeEncodable(draft, forKey: "draft")
+        coder.encode(cursorPosition, forKey: "cursorPosition")
+        coder.encode(replyingToMessageID, forKey: "replyingToMessageID")
+    }
+
+    public override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        draft = coder.decodeDecodable(Draft.self, forKey: "draft") ?? draft
+        cursorPosition = coder.decodeInteger(forKey: "cursorPosition")
+        replyingToMessageID = coder.decodeInteger(forKey: "replyingToMessageID")
+    }
+}
+
+/// The search tab.
+public final class SearchController: ViewController {
+    public var query = ""
+    public var scope = "all"
+    public var recentQueries: [String] = []
+
+    public override init() {
+        super.init()
+        title = "Search"
+    }
+
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        title = "Search"
+    }
+
+    public override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(query, forKey: "query")
+        coder.encode(scope, forKey: "scope")
+        coder.encode(recentQueries, forKey: "recentQueries")
+    }
+
+    public override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        query = coder.decodeString(forKey: "query") ?? ""
+        scope = coder.decodeString(forKey: "scope") ?? "all"
+        recentQueries = coder.decodeObject(of: [String].self, forKey: "recentQueries") ?? []
+    }
+}
+
+/// The settings tab.
+public final class SettingsController: ViewController {
+    public var toggles: [String: Bool] = [:]
+    public var signature = ""
+
+    public override init() {
+        super.init()
+        title = "Settings"
+    }
+
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        title = "Settings"
+    }
+
+    public override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(toggles, forKey: "toggles")
+        coder.encode(signature, forKey: "signature")
+    }
+
+    public override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        toggles = coder.decodeObject(of: [String: Bool].self, forKey: "toggles") ?? [:]
+        signature = coder.decodeString(forKey: "signature") ?? ""
+    }
+}

@@ -1,0 +1,382 @@
+import ControllerKit
+import Foundation
+@testable import StateRestoration
+import Testing
+
+/// `RESTORATION.md` §1–§3, rule by rule.
+@MainActor
+@Suite struct RestoreRuleTests {
+    /// Saves `root` (shown) with `registry` into a new store; returns the store and its directory.
+    private func saved(_ root: ViewController, registry: RestorationRegistry = RestorationRegistry(),
+                       configuration: StoreConfiguration = StoreConfiguration()) throws -> (RestorationStore, TemporaryDirectory, SaveReport) {
+        registry.register(Note.self, as: "Note")
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path(), configuration: configuration)
+        let window = Window(application: Application())
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        let report = try store.save(windows: [window], registry: registry)
+        window.isHidden = true
+        return (store, directory, report)
+    }
+
+    private func restored(_ store: RestorationStore, registry: RestorationRegistry = RestorationRegistry(),
+                          policy: RestorePolicy = RestorePolicy()) throws -> (Window, RestoreReport) {
+        if !registry.knowsController(named: "Note") { registry.register(Note.self, as: "Note") }
+        let window = Window(application: Application())
+        let report = try store.restore(into: window, registry: registry, policy: policy)
+        return (window, report)
+    }
+
+    // MARK: - §1 What is saved
+
+    @Test func aControllerWithoutIdentifierIsLeftOutWithItsSubtreeAndReported() throws {
+        let anonymous = NavigationController(rootViewController: Note("deep"))
+        let sheet = Note("sheet")
+        let root = Make.tabs("tabs", [Note("kept"), anonymous])
+        let (store, _, report) = try saved(root)
+        _ = sheet
+        #expect(report.saved.map(\.path) == ["/tabs", "/tabs/kept"])
+        #expect(report.leftOut == [.init(path: "/tabs/<NavigationController>", className: "NavigationController",
+                                         reason: "it has no restorationIdentifier", descendantCount: 1)])
+        let (window, restoreReport) = try restored(store)
+        #expect(restoreReport.dropped.isEmpty)
+        #expect((window.rootViewController as? TabBarController)?.viewControllers?.count == 1)
+    }
+
+    @Test func aDuplicatePathOutsideAStackIsASaveErrorNamingBoth() throws {
+        let root = Make.container("root", [Note("same"), Note("same")])
+        #expect {
+            _ = try saved(root)
+        } throws: { error in
+            "\(error)".contains("/root/same") && "\(error)".contains(#"Note(id: "same")"#)
+        }
+    }
+
+    @Test func metadataIsRecordedAndOnlyTheNewestSnapshotsAreKept() throws {
+        let configuration = StoreConfiguration(appVersion: "2.1", appBuild: "210", keepCount: 2)
+        let (store, _, _) = try saved(Note("a"), configuration: configuration)
+        let window = Window(application: Application())
+        window.rootViewController = Note("b")
+        window.makeKeyAndVisible()
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        _ = try store.save(windows: [window], registry: registry, label: "second")
+        let third = try store.save(windows: [window], registry: registry, label: "third")
+        #expect(third.prunedSnapshotCount == 1)
+        let summaries = try store.snapshots()
+        #expect(summaries.map(\.metadata.label) == ["third", "second"])
+        let newest = try #require(summaries.first)
+        #expect(newest.metadata.appVersion == "2.1" && newest.metadata.appBuild == "210")
+        #expect(newest.metadata.schemaVersion == Migrator.latestVersion)
+        #expect(newest.metadata.platform == SnapshotMetadata.currentPlatform)
+        #expect(abs(newest.metadata.createdAt.timeIntervalSinceNow) < 60)
+        #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller_state") } == 2)
+    }
+
+    // MARK: - §2 The coder
+
+    @Test func aValueOfTheWrongTypeDropsOnlyThatSubtreeAndNamesKeyAndPath() throws {
+        final class Strict: ViewController {
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+            override func encodeRestorableState(with coder: Coder) { coder.encode("seven", forKey: "count") }
+            override func decodeRestorableState(with coder: Coder) { _ = coder.decodeInteger(forKey: "count") }
+        }
+        let registry = RestorationRegistry()
+        registry.register(Strict.self, as: "Strict")
+        let strict = Strict()
+        strict.restorationIdentifier = "strict"
+        let root = Make.tabs("tabs", [Note("fine"), Make.nav("nav", [strict, Note("above")])], selected: 1)
+        let (store, _, _) = try saved(root, registry: registry)
+        let (window, report) = try restored(store, registry: registry)
+        // Only strict's own subtree goes: the controller above it is its sibling in the stack.
+        #expect(report.dropped.map(\.path) == ["/tabs/nav/strict"])
+        #expect(report.dropped.first?.reason == #"decoding failed: key "count" at /tabs/nav/strict: expected Int, found string of 5 characters"#)
+        let tabs = window.rootViewController as? TabBarController
+        #expect((tabs?.viewControllers?[1] as? NavigationController)?.viewControllers.map(\.restorationIdentifier) == ["above"])
+        #expect(report.restored == ["/tabs", "/tabs/fine", "/tabs/nav", "/tabs/nav/above"])
+    }
+
+    @Test func oneObjectReferencedByTwoControllersRestoresAsOneInstance() throws {
+        final class Account: RestorableObject {
+            var name = ""
+            func encodeRestorableState(with coder: Coder) { coder.encode(name, forKey: "name") }
+            func decodeRestorableState(with coder: Coder) { name = coder.decodeString(forKey: "name") ?? "" }
+        }
+        final class Holder: ViewController {
+            var account: Account?
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+            override func encodeRestorableState(with coder: Coder) { coder.encode(account, forKey: "account") }
+            override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
+        }
+        let registry = RestorationRegistry()
+        registry.register(Holder.self, as: "Holder")
+        registry.registerObject(Account.self, as: "Account") { Account() }
+        let shared = Account()
+        shared.name = "ada"
+        let first = Holder()
+        first.restorationIdentifier = "first"
+        first.account = shared
+        let second = Holder()
+        second.restorationIdentifier = "second"
+        second.account = shared
+        let (store, _, _) = try saved(Make.container("root", [first, second]), registry: registry)
+        #expect(try store.loadSnapshot().snapshot.objects.count == 1)
+        let (window, report) = try restored(store, registry: registry)
+        #expect(report.dropped.isEmpty)
+        let holders = window.rootViewController?.children.compactMap { $0 as? Holder } ?? []
+        #expect(holders.count == 2)
+        #expect(holders[0].account != nil && holders[0].account === holders[1].account)
+        #expect(holders[0].account?.name == "ada")
+    }
+
+    @Test func aCycleOfControllerReferencesRestoresWithoutRecursion() throws {
+        final class Linked: ViewController {
+            weak var partner: Linked?
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+            override func encodeRestorableState(with coder: Coder) { coder.encode(partner, forKey: "partner") }
+            override func decodeRestorableState(with coder: Coder) { partner = coder.decodeObject(of: Linked.self, forKey: "partner") }
+        }
+        let registry = RestorationRegistry()
+        registry.register(Linked.self, as: "Linked")
+        let a = Linked()
+        a.restorationIdentifier = "a"
+        let b = Linked()
+        b.restorationIdentifier = "b"
+        a.partner = b
+        b.partner = a
+        let root = Make.nav("nav", [a, b])
+        let (store, _, _) = try saved(root, registry: registry)
+        let (window, report) = try restored(store, registry: registry)
+        #expect(report.dropped.isEmpty)
+        let stack = (window.rootViewController as? NavigationController)?.viewControllers.compactMap { $0 as? Linked } ?? []
+        #expect(stack.count == 2)
+        #expect(stack[0].partner === stack[1] && stack[1].partner === stack[0])
+    }
+
+    @Test func aReferenceToAnUnsavedControllerIsDroppedWithAWarning() throws {
+        final class Pointer: ViewController {
+            var target: ViewController?
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+            override func encodeRestorableState(with coder: Coder) { coder.encode(target, forKey: "target") }
+        }
+        let registry = RestorationRegistry()
+        registry.register(Pointer.self, as: "Pointer")
+        let pointer = Pointer()
+        pointer.restorationIdentifier = "pointer"
+        pointer.target = ViewController()
+        let (_, _, report) = try saved(pointer, registry: registry)
+        #expect(report.warnings.contains { $0.contains("/pointer: a reference to ViewController was not kept") })
+    }
+
+    @Test func theClassVersionIsReadableAtDecodeToMigrateOldKeys() throws {
+        final class Versioned: ViewController {
+            var fullName = ""
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+            override func encodeRestorableState(with coder: Coder) { coder.encode(fullName, forKey: "name") }
+            override func decodeRestorableState(with coder: Coder) {
+                if coder.version(forClassName: "Versioned") < 2 {
+                    fullName = (coder.decodeString(forKey: "name") ?? "").uppercased()
+                } else {
+                    fullName = coder.decodeString(forKey: "fullName") ?? ""
+                }
+            }
+        }
+        let old = RestorationRegistry()
+        old.register(Versioned.self, as: "Versioned", version: 1)
+        let controller = Versioned()
+        controller.restorationIdentifier = "v"
+        controller.fullName = "ada"
+        let (store, _, _) = try saved(controller, registry: old)
+        let new = RestorationRegistry()
+        new.register(Versioned.self, as: "Versioned", version: 2)
+        let (window, report) = try restored(store, registry: new)
+        #expect(report.dropped.isEmpty)
+        #expect((window.rootViewController as? Versioned)?.fullName == "ADA")
+    }
+
+    // MARK: - §3.1 Lookup
+
+    @Test func anUnknownClassDropsItsSubtreeAndTheRestRestores() throws {
+        final class Gone: ViewController {
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+        }
+        let registry = RestorationRegistry()
+        registry.register(Gone.self, as: "Gone")
+        let gone = Gone()
+        gone.restorationIdentifier = "gone"
+        let root = Make.tabs("tabs", [Note("stays"), Make.nav("nav", [Note("under"), gone, Note("top")])])
+        let (store, _, _) = try saved(root, registry: registry)
+        let (window, report) = try restored(store)
+        #expect(report.dropped.map(\.path) == ["/tabs/nav/gone"])
+        #expect(report.dropped.first?.reason == "class Gone is not registered")
+        let stack = ((window.rootViewController as? TabBarController)?.viewControllers?[1] as? NavigationController)?.viewControllers
+        #expect(stack?.map(\.restorationIdentifier) == ["under", "top"])
+    }
+
+    @Test func aRestorationClassThatReturnsNilLeavesOutItsSubtree() throws {
+        enum Refuses: ViewControllerRestoration {
+            static func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController? {
+                nil
+            }
+        }
+        let registry = RestorationRegistry()
+        registry.register(restorationClass: Refuses.self, as: "Refuses")
+        let refused = Make.nav("refused", [Note("child")])
+        refused.restorationClass = Refuses.self
+        let (store, _, _) = try saved(Make.tabs("tabs", [Note("ok"), refused]), registry: registry)
+        let (window, report) = try restored(store, registry: registry)
+        #expect(report.dropped.map(\.path) == ["/tabs/refused", "/tabs/refused/child"])
+        #expect(report.dropped.first?.reason == "its restoration class Refuses returned nil")
+        #expect((window.rootViewController as? TabBarController)?.viewControllers?.count == 1)
+    }
+
+    @Test func aRestorationClassAndTheDelegateComeBeforeTheRegistry() throws {
+        enum Factory: ViewControllerRestoration {
+            static func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController? {
+                let made = Note()
+                made.title = "from factory \(identifierComponents.joined(separator: "/"))"
+                return made
+            }
+        }
+        final class Delegate: RestorationDelegate {
+            func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController? {
+                guard identifierComponents.last == "delegated" else { return nil }
+                let made = Note()
+                made.title = "from delegate"
+                return made
+            }
+        }
+        let registry = RestorationRegistry()
+        registry.register(restorationClass: Factory.self, as: "Factory")
+        let viaFactory = Note("factory")
+        viaFactory.restorationClass = Factory.self
+        let (store, _, _) = try saved(Make.container("root", [viaFactory, Note("delegated"), Note("plain")]), registry: registry)
+        let delegate = Delegate()
+        registry.delegate = delegate
+        let (window, report) = try restored(store, registry: registry)
+        #expect(report.dropped.isEmpty)
+        #expect(window.rootViewController?.children.map(\.title) == ["from factory root/factory", "from delegate", nil])
+        #expect(window.rootViewController?.children.compactMap { ($0 as? Note)?.text } == ["text of factory", "text of delegated", "text of plain"])
+    }
+
+    @Test func aRenamedClassRestoresThroughAnAlias() throws {
+        final class OldName: ViewController {
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+        }
+        final class NewName: ViewController {
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+        }
+        let before = RestorationRegistry()
+        before.register(OldName.self, as: "Profile")
+        let old = OldName()
+        old.restorationIdentifier = "profile"
+        let (store, _, _) = try saved(old, registry: before)
+        let after = RestorationRegistry()
+        after.register(NewName.self, as: "ProfileScreen", aliases: ["Profile"])
+        let (window, report) = try restored(store, registry: after)
+        #expect(report.dropped.isEmpty)
+        #expect(window.rootViewController is NewName)
+    }
+
+    @Test func initWithCoderReturningNilDropsTheSubtree() throws {
+        final class Picky: ViewController {
+            required init?(coder: Coder) {
+                guard coder.decodeBool(forKey: "ok") else { return nil }
+                super.init(coder: coder)
+            }
+            override init() { super.init() }
+        }
+        let registry = RestorationRegistry()
+        registry.register(Picky.self, as: "Picky")
+        let picky = Picky()
+        picky.restorationIdentifier = "picky"
+        let (store, _, _) = try saved(Make.container("root", [picky, Note("sibling")]), registry: registry)
+        let (window, report) = try restored(store, registry: registry)
+        #expect(report.dropped.map(\.reason) == ["init?(coder:) of Picky returned nil"])
+        #expect(window.rootViewController?.children.map(\.restorationIdentifier) == ["sibling"])
+    }
+
+    // MARK: - §3.2–3.3 Order and laziness
+
+    @Test func restoreSendsOnlyContainmentCallsThenDecodesParentsFirstThenFinishes() throws {
+        final class Logged: ViewController {
+            nonisolated(unsafe) static var log: [String] = []
+            required init?(coder: Coder) {
+                super.init(coder: coder)
+                Logged.log.append("init")
+            }
+            override init() { super.init() }
+            override func decodeRestorableState(with coder: Coder) {
+                Logged.log.append("decode \(restorationIdentifier ?? "?") loaded=\(isViewLoaded) parent=\(parent?.restorationIdentifier ?? "-")")
+            }
+            override func applicationFinishedRestoringState() {
+                Logged.log.append("finished \(restorationIdentifier ?? "?")")
+            }
+        }
+        let registry = RestorationRegistry()
+        registry.register(Logged.self, as: "Logged")
+        func logged(_ identifier: String) -> Logged {
+            let controller = Logged()
+            controller.restorationIdentifier = identifier
+            return controller
+        }
+        let root = Make.container("root", [])
+        let top = logged("top")
+        root.addChild(top)
+        top.didMove(toParent: root)
+        let inner = logged("inner")
+        top.addChild(inner)
+        inner.didMove(toParent: top)
+        let (store, _, _) = try saved(root, registry: registry)
+        Logged.log.removeAll()
+        let recorder = LifecycleTraceRecorder(observing: [.shared])
+        let (window, _) = try restored(store, registry: registry)
+        #expect(Logged.log == ["init", "init", "decode top loaded=false parent=root", "decode inner loaded=false parent=top",
+                               "finished top", "finished inner"])
+        #expect(recorder.lines.allSatisfy { $0.contains(".wM(") || $0.contains(".dM(") })
+        #expect(window.rootViewController?.isViewLoaded == false)
+        #expect(top.isViewLoaded == false)
+    }
+
+    @Test func restoreRefusesAShownWindow() throws {
+        let (store, _, _) = try saved(Note("a"))
+        let window = Window(application: Application())
+        window.makeKeyAndVisible()
+        #expect(throws: StoreError.self) { try store.restore(into: window, registry: RestorationRegistry()) }
+    }
+
+    // MARK: - §3.6 Policies
+
+    @Test func policiesRefuseAnotherAppVersionOrAnOldSnapshotAndDeleteNothing() throws {
+        let (store, directory, _) = try saved(Note("a"), configuration: StoreConfiguration(appVersion: "1.0"))
+        let before = try store.snapshots().count
+        let (window, report) = try restored(store, policy: RestorePolicy(requiredAppVersion: "2.0"))
+        #expect(report.didRestore == false)
+        #expect(report.refusal == "snapshot 1: it was saved by app version 1.0, not 2.0")
+        #expect(window.rootViewController == nil)
+        let future = Date().addingTimeInterval(3_600)
+        let aged = try store.restore(into: Window(application: Application()), registry: RestorationRegistry(),
+                                     policy: RestorePolicy(maximumAge: 60), now: future)
+        #expect(aged.refusal?.contains("more than the 60 allowed") == true)
+        #expect(try store.snapshots().count == before)
+        _ = directory
+    }
+
+    @Test func discardAllForgetsEverything() throws {
+        let (store, _, _) = try saved(Note("a"))
+        try store.discardAll()
+        #expect(try store.snapshots().isEmpty)
+        let (_, report) = try restored(store)
+        #expect(report.didRestore == false)
+        #expect(report.description == "restored nothing: no snapshot to restore")
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A fresh directory per test, removed when the value goes away.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// A path inside the directory.
+    func path(_ name: String = "state.sqlite") -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    /// The bytes of `path` (and of its WAL, where SQLite keeps recent writes), to prove a file
+    /// was not changed.
+    static func fingerprint(_ path: String) -> [Data?] {
+        [path, path + "-wal"].map { FileManager.default.contents(atPath: $0) }
+    }
+}

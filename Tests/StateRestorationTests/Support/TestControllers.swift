@@ -1,0 +1,71 @@
+import ControllerKit
+import Foundation
+
+/// A controller with a little state, named by its identifier.
+final class Note: ViewController {
+    var text = ""
+    var count = 0
+
+    override init() { super.init() }
+    required init?(coder: Coder) { super.init(coder: coder) }
+
+    convenience init(_ identifier: String, text: String = "") {
+        self.init()
+        restorationIdentifier = identifier
+        self.text = text.isEmpty ? "text of \(identifier)" : text
+        count = identifier.count
+    }
+
+    override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(text, forKey: "text")
+        coder.encode(count, forKey: "count")
+    }
+
+    override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        text = coder.decodeString(forKey: "text") ?? ""
+        count = coder.decodeInteger(forKey: "count")
+    }
+}
+
+/// Builds the common containers with identifiers.
+@MainActor
+enum Make {
+    static func nav(_ identifier: String, _ stack: [ViewController]) -> NavigationController {
+        let navigation = NavigationController()
+        navigation.restorationIdentifier = identifier
+        navigation.viewControllers = stack
+        return navigation
+    }
+
+    static func tabs(_ identifier: String, _ members: [ViewController], selected: Int = 0) -> TabBarController {
+        let tabs = TabBarController()
+        tabs.restorationIdentifier = identifier
+        tabs.viewControllers = members
+        tabs.selectedIndex = selected
+        return tabs
+    }
+
+    static func split(_ identifier: String, _ primary: ViewController, _ secondary: ViewController, collapsed: Bool) -> SplitViewController {
+        let split = SplitViewController()
+        split.restorationIdentifier = identifier
+        split.viewControllers = [primary, secondary]
+        if collapsed { split.collapse() }
+        return split
+    }
+
+    static func container(_ identifier: String, _ children: [ViewController]) -> Note {
+        let container = Note(identifier)
+        for child in children {
+            container.addChild(child)
+            child.didMove(toParent: container)
+        }
+        return container
+    }
+
+    static func presented(_ controller: ViewController, _ style: ModalPresentationStyle) -> ViewController {
+        controller.modalPresentationStyle = style
+        return controller
+    }
+}
