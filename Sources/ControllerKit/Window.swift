@@ -11,8 +11,10 @@ open class Window: View {
     /// The default size, an iPhone-class portrait screen in points.
     public static let defaultFrame = CGRect(x: 0, y: 0, width: 390, height: 844)
 
-    /// The application whose window list, events and diagnostics this window uses.
-    public private(set) weak var application: Application?
+    /// The application whose window list, events and diagnostics this window uses. Held
+    /// strongly: the application holds a window only while it is shown, so nothing outlives a
+    /// hidden window, and `Window(application: Application())` keeps its application.
+    public let application: Application
 
     private var storedRoot: ViewController?
     private var storedHidden = true
@@ -41,7 +43,7 @@ open class Window: View {
     }
 
     /// Whether the window is this application's key window.
-    public var isKeyWindow: Bool { application?.keyWindow === self }
+    public var isKeyWindow: Bool { application.keyWindow === self }
 
     /// Shows the window and makes it the application's key window.
     public func makeKeyAndVisible() {
@@ -60,8 +62,7 @@ open class Window: View {
     // MARK: - Showing and hiding
 
     private func show(makeKey: Bool) {
-        let app = application ?? Application.shared
-        app.windowDidShow(self, makeKey: makeKey)
+        application.windowDidShow(self, makeKey: makeKey)
         guard storedHidden else { return }
         storedHidden = false
         performTransition {
@@ -76,13 +77,13 @@ open class Window: View {
                                  animated: false, detachLeavingView: false).run()
         }
         storedHidden = true
-        application?.windowDidHide(self)
+        application.windowDidHide(self)
     }
 
     private func setRootViewController(_ newRoot: ViewController?) {
         guard newRoot !== storedRoot else { return }
         if let newRoot, let problem = newRoot.activityConflict(joining: "become the root of a window") {
-            (application ?? Application.shared).report(problem)
+            application.report(problem)
             return
         }
         let oldRoot = storedRoot

@@ -90,7 +90,7 @@ import Testing
             let tabs = window.rootViewController as? TabBarController
             tabs?.selectedIndex = 1
             tabs?.selectedIndex = 0
-            window.application?.didReceiveMemoryWarning()
+            window.application.didReceiveMemoryWarning()
         })
         outcome.expectFaithful()
         let tabs = outcome.restoredWindow.rootViewController as? TabBarController
@@ -104,7 +104,7 @@ import Testing
         let outcome = try trip.run(build: { window in
             window.rootViewController = MailSampleRegistry.root()
         }, then: { window in
-            if let application = window.application { MailSampleRegistry.session(window, application) }
+            MailSampleRegistry.session(window, window.application)
         }, expected: MailSampleRegistry.endState)
         outcome.expectFaithful()
         #expect(outcome.restoredTrace == contractLines("""

@@ -22,6 +22,10 @@ public enum Migrator {
     /// Checks that the file is a navstate database this library can read: refuses another
     /// application's SQLite file and a newer schema, without changing anything.
     public static func validate(_ database: Database) throws(StoreError) {
+        try validate(database, latest: latestVersion)
+    }
+
+    static func validate(_ database: Database, latest latestVersion: Int) throws(StoreError) {
         do {
             let version = try currentVersion(of: database)
             let application = try database.scalarInteger("PRAGMA application_id") ?? 0
@@ -50,7 +54,11 @@ public enum Migrator {
 
     /// The migrations not yet applied to `database`.
     public static func pendingMigrations(in database: Database) throws(StoreError) -> [Migration] {
-        try validate(database)
+        try pendingMigrations(in: database, from: migrations)
+    }
+
+    static func pendingMigrations(in database: Database, from migrations: [Migration]) throws(StoreError) -> [Migration] {
+        try validate(database, latest: migrations.last?.version ?? 0)
         do {
             let version = try currentVersion(of: database)
             return migrations.filter { $0.version > version }
@@ -62,7 +70,13 @@ public enum Migrator {
     /// Applies every pending migration, calling `willApply` before each; returns what ran.
     @discardableResult
     public static func migrate(_ database: Database, willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
-        let pending = try pendingMigrations(in: database)
+        try migrate(database, using: migrations, willApply: willApply)
+    }
+
+    /// Applies the pending ones of `migrations` (tests hand in their own list).
+    static func migrate(_ database: Database, using migrations: [Migration],
+                        willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
+        let pending = try pendingMigrations(in: database, from: migrations)
         for migration in pending {
             willApply(migration)
             do {

@@ -1,0 +1,200 @@
+import ControllerKit
+import Foundation
+@testable import StateRestoration
+import Testing
+
+/// The SQLite layer and the store's files (`RESTORATION.md` §4).
+@Suite struct DatabaseTests {
+    @Test func aNewStoreIsOwnerOnlyWalWithForeignKeysAndTheLatestSchema() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        let store = try RestorationStore(path: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        try store.withDatabase { database in
+            #expect(try database.prepare("PRAGMA journal_mode").step())
+            let mode = try database.prepare("PRAGMA journal_mode")
+            _ = try mode.step()
+            #expect(mode.text(at: 0) == "wal")
+            #expect(try database.scalarInteger("PRAGMA foreign_keys") == 1)
+            #expect(try database.scalarInteger("PRAGMA busy_timeout") == Int64(Database.busyTimeoutMilliseconds))
+            #expect(try database.scalarInteger("PRAGMA application_id") == Migrator.applicationID)
+        }
+        #expect(try store.schemaVersion() == Migrator.latestVersion)
+    }
+
+    @Test func openingAMissingFileReadOnlyFailsAndCreatesNothing() {
+        let directory = TemporaryDirectory()
+        let path = directory.path("missing.sqlite")
+        #expect {
+            _ = try Database(path: path, mode: .readOnly)
+        } throws: { error in
+            "\(error)".contains(path) && "\(error)".contains("no such file")
+        }
+        #expect(FileManager.default.fileExists(atPath: path) == false)
+    }
+
+    @Test func aDirectoryIsNamedAsSuch() {
+        let directory = TemporaryDirectory()
+        #expect {
+            _ = try RestorationStore(path: directory.url.path)
+        } throws: { error in
+            "\(error)".contains(directory.url.path) && "\(error)".contains("is a directory")
+        }
+    }
+
+    @Test(arguments: ["random bytes", "a text file", "empty"])
+    func aFileThatIsNotADatabaseIsRefusedUnchanged(kind: String) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        var generator = SystemRandomNumberGenerator()
+        let contents: Data
+        switch kind {
+        case "random bytes": contents = Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        case "a text file": contents = Data(String(repeating: "not a database\n", count: 300).utf8)
+        default: contents = Data()
+        }
+        _ = FileManager.default.createFile(atPath: path, contents: contents)
+        if kind == "empty" {
+            // An empty file is a valid empty SQLite database: it becomes a store.
+            _ = try RestorationStore(path: path)
+            return
+        }
+        #expect {
+            _ = try RestorationStore(path: path)
+        } throws: { error in
+            "\(error)".contains(path) && (error as? StoreError).map { if case .database(let db) = $0 { return db.isCorruption } else { return false } } == true
+        }
+        #expect(FileManager.default.contents(atPath: path) == contents)
+    }
+
+    @Test func anotherApplicationsDatabaseIsRefusedUnchanged() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        do {
+            let foreign = try Database(path: path, mode: .readWrite)
+            try foreign.execute("CREATE TABLE contacts (name TEXT)")
+            try foreign.execute("INSERT INTO contacts VALUES ('ada')")
+        }
+        let before = TemporaryDirectory.fingerprint(path)
+        #expect(throws: StoreError.notANavstateDatabase(path: path, reason: "it holds tables of another application")) {
+            _ = try RestorationStore(path: path)
+        }
+        #expect(TemporaryDirectory.fingerprint(path) == before)
+    }
+
+    @Test func aNewerSchemaIsRefusedUnchangedNamingBothVersions() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        do {
+            let store = try RestorationStore(path: path)
+            try store.withDatabase { try $0.execute("PRAGMA user_version = 99") }
+        }
+        let before = TemporaryDirectory.fingerprint(path)
+        #expect {
+            _ = try RestorationStore(path: path)
+        } throws: { error in
+            error as? StoreError == .newerSchema(path: path, found: 99, supported: Migrator.latestVersion)
+                && "\(error)".contains("schema version 99") && "\(error)".contains("version \(Migrator.latestVersion)")
+        }
+        #expect(TemporaryDirectory.fingerprint(path) == before)
+    }
+
+    @Test func everyMigrationFileIsEmbeddedExactlyAndApplied() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.migrations.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(!files.isEmpty)
+        #expect(Migrator.migrations.map(\.fileName) == files,
+                "Migrations/ and the embedded list differ: run Scripts/embed-migrations.py")
+        for migration in Migrator.migrations {
+            let onDisk = try String(contentsOf: PackagePaths.migrations.appendingPathComponent(migration.fileName), encoding: .utf8)
+            #expect(migration.sql == onDisk, "\(migration.fileName) differs from its embedded copy: run Scripts/embed-migrations.py")
+        }
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let applied = try store.withDatabase { database in
+            var versions: [Int] = []
+            try database.prepare("SELECT version FROM schema_migration ORDER BY version").forEachRow { row in
+                versions.append(Int(row.integer(at: 0) ?? -1))
+            }
+            return versions
+        }
+        #expect(applied == Migrator.migrations.map(\.version))
+        #expect(Migrator.migrations.map(\.version) == Array(1...Migrator.migrations.count))
+    }
+
+    @Test func aFailingMigrationRollsBackAndLeavesTheFileAsItWas() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        _ = try RestorationStore(path: path)
+        let broken = Migration(version: Migrator.latestVersion + 1, name: "broken", fileName: "9999_broken.sql",
+                               sql: "CREATE TABLE extra (id INTEGER); INSERT INTO no_such_table VALUES (1);")
+        let database = try Database(path: path, mode: .readWrite)
+        let before = try database.scalarInteger("SELECT count(*) FROM sqlite_master")
+        #expect {
+            try Migrator.migrate(database, using: Migrator.migrations + [broken])
+        } throws: { error in
+            "\(error)".contains("9999_broken.sql") && "\(error)".contains("rolled back") && "\(error)".contains(path)
+        }
+        #expect(try database.scalarInteger("SELECT count(*) FROM sqlite_master") == before)
+        #expect(try Migrator.currentVersion(of: database) == Migrator.latestVersion)
+    }
+
+    @Test func aMigrationLeavingAForeignKeyViolationRollsBack() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        _ = try RestorationStore(path: path)
+        let dangling = Migration(version: Migrator.latestVersion + 1, name: "dangling", fileName: "9998_dangling.sql", sql: """
+            PRAGMA defer_foreign_keys = ON;
+            INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, window_count, controller_count)
+            VALUES (1, '2026-01-01T00:00:00.000Z', '1', '1', 1, 'x', 1, 1);
+            INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, view_loaded, appearance, state_id)
+            VALUES (1, 1, NULL, '/a', 'a', 0, 'root', 0, 0, 'disappeared', 12345);
+            """)
+        let database = try Database(path: path, mode: .readWrite)
+        #expect {
+            try Migrator.migrate(database, using: Migrator.migrations + [dangling])
+        } throws: { error in
+            "\(error)".contains("foreign key violation")
+        }
+        #expect(try database.scalarInteger("SELECT count(*) FROM snapshot") == 0)
+    }
+
+    @Test func everyReleasedSchemaHasAFixtureThatOpensMigratesAndRestores() async throws {
+        for version in 1...Migrator.latestVersion {
+            let fixture = PackagePaths.fixtures.appendingPathComponent("schema-\(version).sqlite")
+            #expect(FileManager.default.fileExists(atPath: fixture.path), "no fixture for schema \(version)")
+            let directory = TemporaryDirectory()
+            let copy = directory.path()
+            try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
+            try await MainActor.run {
+                let store = try RestorationStore(path: copy)
+                #expect(try store.schemaVersion() == Migrator.latestVersion)
+                let window = Window(application: Application())
+                let report = try store.restore(into: window, registry: MailSampleRegistry.make())
+                #expect(report.didRestore && report.dropped.isEmpty, "schema \(version): \(report)")
+                #expect(window.rootViewController?.presentedViewController?.restorationIdentifier == "viewer")
+            }
+        }
+    }
+
+    @Test func aFailedWriteLeavesThePreviousSnapshotIntact() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let draft = try await MainActor.run { () throws -> SnapshotDraft in
+            let window = Window(application: Application())
+            window.rootViewController = Make.nav("nav", [Note("a"), Note("b")])
+            let registry = RestorationRegistry()
+            registry.register(Note.self, as: "Note")
+            return try store.capture(windows: [window], registry: registry)
+        }
+        _ = try store.write(draft)
+        var broken = draft
+        broken.controllers[1].id = broken.controllers[0].id
+        #expect(throws: StoreError.self) { _ = try store.write(broken) }
+        let summaries = try store.snapshots()
+        #expect(summaries.count == 1)
+        #expect(try store.loadSnapshot().snapshot.controllers.count == 3)
+        #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller_state") } == 3)
+    }
+}

@@ -1,0 +1,89 @@
+import ControllerKit
+import Foundation
+@testable import StateRestoration
+import Testing
+
+/// The compact payload format: exact round trips, and a typed error for every malformed input.
+@Suite struct PayloadCodecTests {
+    static let sample: [String: CodedValue] = [
+        "flag": .bool(true), "off": .bool(false), "count": .integer(-42), "big": .integer(.max), "small": .integer(.min),
+        "ratio": .double(-0.125), "scale": .float(1.5), "name": .string("héllo 🌍"), "empty": .string(""),
+        "bytes": .data(Data([0, 255, 7])), "when": .date(Date(timeIntervalSince1970: 1_700_000_000.25)),
+        "list": .array([.integer(1), .string("two"), .array([.bool(true)])]),
+        "map": .dictionary(["inner": .dictionary(["deep": .double(2)])]),
+        "json": .codable(Data(#"{"a":1}"#.utf8)), "ref": .object(ObjectReference(id: 17)),
+    ]
+
+    @Test func everyValueTypeRoundTripsExactly() throws {
+        let encoded = PayloadCodec.encode(Self.sample)
+        #expect(try PayloadCodec.decode(encoded) == Self.sample)
+        #expect(try PayloadCodec.decode(PayloadCodec.encode([:])) == [:])
+    }
+
+    @Test func equalStatesGiveEqualBytes() {
+        var reordered: [String: CodedValue] = [:]
+        for key in Self.sample.keys.sorted().reversed() { reordered[key] = Self.sample[key] }
+        #expect(PayloadCodec.encode(reordered) == PayloadCodec.encode(Self.sample))
+    }
+
+    @Test func everyTruncationIsATypedError() {
+        let encoded = [UInt8](PayloadCodec.encode(Self.sample))
+        for length in 0..<encoded.count {
+            #expect(throws: PayloadError.self, "length \(length)") { try PayloadCodec.decode(Data(encoded[0..<length])) }
+        }
+    }
+
+    @Test func randomlyMutatedPayloadsNeverCrash() {
+        var generator = SystemRandomNumberGenerator()
+        let encoded = [UInt8](PayloadCodec.encode(Self.sample))
+        for _ in 0..<2_000 {
+            var mutated = encoded
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            // Either a typed error or some values: the point is that it returns.
+            _ = try? PayloadCodec.decode(Data(mutated))
+        }
+    }
+
+    @Test func aClaimedLengthBeyondTheBytesIsRefusedBeforeAllocating() {
+        // One key "s" whose string claims 100 MB.
+        var bytes: [UInt8] = [1, 1, 1, UInt8(ascii: "s"), 5]
+        var length = UInt64(100_000_000)
+        while length >= 0x80 { bytes.append(UInt8(length & 0x7F) | 0x80); length >>= 7 }
+        bytes.append(UInt8(length))
+        #expect(throws: PayloadError(offset: 5, reason: "string length of 100000000 exceeds the 0 bytes left")) {
+            try PayloadCodec.decode(Data(bytes))
+        }
+    }
+
+    @Test func malformedInputsNameTheirProblem() {
+        let cases: [([UInt8], String)] = [
+            ([2, 0], "format version 2 is not 1"),
+            ([1, 1, 1, UInt8(ascii: "k"), 99], "unknown value tag 99"),
+            ([1, 1, 1, UInt8(ascii: "k"), 5, 2, 0xC3, 0x28], "string is not valid UTF-8"),
+            ([1, 0, 0], "1 bytes after the end"),
+            ([1, 2, 1, UInt8(ascii: "k"), 0, 1, UInt8(ascii: "k"), 1], #"key "k" appears twice"#),
+            ([1, 1, 1, UInt8(ascii: "k"), 11, 0], "object reference 0 is not a valid id"),
+            ([1, 1, 1, UInt8(ascii: "k"), 2] + Array(repeating: 0xFF, count: 10) + [1], "integer longer than 64 bits"),
+        ]
+        for (bytes, reason) in cases {
+            #expect {
+                try PayloadCodec.decode(Data(bytes))
+            } throws: { error in
+                (error as? PayloadError)?.reason == reason
+            }
+        }
+    }
+
+    @Test func nestingDeeperThanTheLimitIsRefused() {
+        var bytes: [UInt8] = [1, 1, 1, UInt8(ascii: "k")]
+        bytes += Array(repeating: [8, 1], count: PayloadCodec.maximumNesting + 1).flatMap { $0 }
+        bytes += [0]
+        #expect {
+            try PayloadCodec.decode(Data(bytes))
+        } throws: { error in
+            (error as? PayloadError)?.reason == "nested deeper than \(PayloadCodec.maximumNesting)"
+        }
+    }
+}
