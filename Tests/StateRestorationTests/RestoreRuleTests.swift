@@ -371,6 +371,23 @@ import Testing
         _ = directory
     }
 
+    @Test func anAsyncSaveCapturesOnTheMainActorAndWritesTheSameSnapshot() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let app = Application()
+        let window = Window(application: app)
+        window.rootViewController = Make.nav("nav", [Note("a"), Note("b")])
+        window.makeKeyAndVisible()
+        let expected = try store.capture(windows: [window], registry: registry).controllers
+        let report = try await store.saveInBackground(app, registry: registry, label: "async")
+        #expect(report.saved.map(\.path) == ["/nav", "/nav/a", "/nav/b"])
+        let loaded = try store.loadSnapshot(id: report.snapshotID)
+        #expect(loaded.snapshot.metadata.label == "async")
+        #expect(loaded.snapshot.controllers == expected)
+    }
+
     @Test func discardAllForgetsEverything() throws {
         let (store, _, _) = try saved(Note("a"))
         try store.discardAll()

@@ -1,0 +1,117 @@
+import ControllerKit
+import Foundation
+@testable import StateRestoration
+import Testing
+
+/// Rows changed behind the store's back: restore keeps what is sound and reports the rest; the
+/// inspector lists every problem; nothing crashes and nothing changes the file.
+@MainActor
+@Suite struct TamperedRowsTests {
+    /// A store holding tabs[stack[a, b], c] and the path.
+    private func store() throws -> (RestorationStore, TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let window = Window(application: Application())
+        window.rootViewController = Make.tabs("tabs", [Make.nav("stack", [Note("a"), Note("b")]), Note("c")])
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        _ = try store.save(windows: [window], registry: registry)
+        return (store, directory)
+    }
+
+    /// Applies `sql` with the schema's checks off, as a hand-edited file would be.
+    private func tamper(_ store: RestorationStore, _ sql: String) throws {
+        try store.withDatabase { database in
+            try database.execute("PRAGMA foreign_keys = OFF")
+            try database.execute("PRAGMA ignore_check_constraints = ON")
+            try database.executeScript(sql)
+            try database.execute("PRAGMA ignore_check_constraints = OFF")
+            try database.execute("PRAGMA foreign_keys = ON")
+        }
+    }
+
+    private func restore(_ store: RestorationStore) throws -> (Window, RestoreReport) {
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let window = Window(application: Application())
+        return (window, try store.restore(into: window, registry: registry))
+    }
+
+    @Test func aDanglingParentDropsOnlyThatController() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, "UPDATE node SET parent_id = 999 WHERE path = '/tabs/c'")
+        let (window, report) = try restore(store)
+        #expect(report.dropped.map(\.path) == ["/tabs/c"])
+        #expect(report.dropped.first?.reason == "its parent 999 does not exist")
+        #expect((window.rootViewController as? TabBarController)?.viewControllers?.count == 1)
+    }
+
+    @Test func cyclicParentLinksAreDroppedWithoutLooping() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, """
+            UPDATE node SET parent_id = (SELECT node_id FROM node WHERE path = '/tabs/stack/b') WHERE path = '/tabs/stack/a';
+            UPDATE node SET parent_id = (SELECT node_id FROM node WHERE path = '/tabs/stack/a'), relation = 'child' WHERE path = '/tabs/stack/b';
+            """)
+        let (window, report) = try restore(store)
+        #expect(Set(report.dropped.map(\.path)) == ["/tabs/stack/a", "/tabs/stack/b"])
+        #expect(report.dropped.allSatisfy { $0.reason.contains("cyclic") })
+        let tabs = window.rootViewController as? TabBarController
+        #expect((tabs?.viewControllers?.first as? NavigationController)?.viewControllers.isEmpty == true)
+    }
+
+    @Test func unknownRelationsStylesAndWrongTypesAreNamed() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, """
+            UPDATE node SET relation = 'sideways' WHERE path = '/tabs/c';
+            UPDATE node SET appearance = 42 WHERE path = '/tabs/stack/b';
+            """)
+        let (_, report) = try restore(store)
+        // The column's text affinity stores 42 as the text "42".
+        #expect(report.dropped.map(\.reason).sorted() == [#"unknown appearance state "42""#, #"unknown relation "sideways""#])
+    }
+
+    @Test func aBrokenPayloadDropsItsControllerWithTheOffset() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, "UPDATE controller_state SET payload = x'01FF' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/c')")
+        let (_, report) = try restore(store)
+        #expect(report.dropped.map(\.path) == ["/tabs/c"])
+        #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
+    }
+
+    @Test func aSecondRootAndNegativePositionsAreReported() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, """
+            UPDATE node SET parent_id = NULL, relation = 'root', position = 0 WHERE path = '/tabs/c';
+            UPDATE node SET position = -3 WHERE path = '/tabs/stack/b';
+            """)
+        let inspector = try SnapshotInspector(path: store.path)
+        let problems = try inspector.loadSnapshot().problems
+        #expect(problems.map(\.path).sorted() == ["/tabs/c", "/tabs/stack/b"])
+        #expect(problems.contains { $0.reason == .secondRoot(window: 0) })
+        let (window, report) = try restore(store)
+        #expect(report.didRestore)
+        #expect(window.rootViewController?.restorationIdentifier == "tabs")
+    }
+
+    @Test func theInspectorReadsWithoutChangingTheFileOrNeedingTheAppsClasses() throws {
+        let (store, directory) = try store()
+        let path = store.path
+        let before = TemporaryDirectory.fingerprint(path)
+        let inspector = try SnapshotInspector(path: path)
+        let loaded = try inspector.loadSnapshot()
+        #expect(loaded.problems.isEmpty)
+        #expect(loaded.snapshot.controllers.map(\.pathString) == ["/tabs", "/tabs/stack", "/tabs/stack/a", "/tabs/stack/b", "/tabs/c"])
+        #expect(loaded.snapshot.controllers.map(\.className) == ["TabBarController", "NavigationController", "Note", "Note", "Note"])
+        #expect(loaded.snapshot.controllers[2].values["text"] == .string("text of a"))
+        #expect(loaded.snapshot.controllers[1].relation == .tab(index: 0, isSelected: true))
+        #expect(try inspector.snapshots().first?.controllerCount == 5)
+        #expect(try inspector.integrityProblems() == [])
+        #expect(TemporaryDirectory.fingerprint(path) == before)
+        _ = directory
+    }
+}
