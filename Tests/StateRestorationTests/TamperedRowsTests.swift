@@ -115,3 +115,19 @@ import Testing
         _ = directory
     }
 }
+
+/// The read-only path on a file no connection has open (no -wal or -shm beside it).
+@Suite struct ReadOnlyFixtureTests {
+    @Test func theFixtureOpensReadOnlyUnchanged() throws {
+        let directory = TemporaryDirectory()
+        let copy = directory.path()
+        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent("schema-1.sqlite").path, toPath: copy)
+        let before = TemporaryDirectory.fingerprint(copy)
+        let inspector = try SnapshotInspector(path: copy)
+        let loaded = try inspector.loadSnapshot()
+        #expect(loaded.problems.isEmpty)
+        #expect(loaded.snapshot.controllers.count == 9)
+        #expect(try inspector.integrityProblems() == [])
+        #expect(TemporaryDirectory.fingerprint(copy) == before)
+    }
+}

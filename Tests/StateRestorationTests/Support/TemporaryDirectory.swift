@@ -18,9 +18,11 @@ final class TemporaryDirectory {
         url.appendingPathComponent(name).path
     }
 
-    /// The bytes of `path` (and of its WAL, where SQLite keeps recent writes), to prove a file
-    /// was not changed.
+    /// The bytes of `path` and of its WAL (where SQLite keeps recent writes), to prove a file was
+    /// not changed. An empty WAL holds nothing and counts as none: a read-only SQLite connection
+    /// creates its empty `-wal` and `-shm` side files as part of WAL locking.
     static func fingerprint(_ path: String) -> [Data?] {
-        [path, path + "-wal"].map { FileManager.default.contents(atPath: $0) }
+        let wal = FileManager.default.contents(atPath: path + "-wal")
+        return [FileManager.default.contents(atPath: path), wal?.isEmpty == true ? nil : wal]
     }
 }
