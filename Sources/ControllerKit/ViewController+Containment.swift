@@ -16,12 +16,7 @@ extension ViewController {
     public var splitViewController: SplitViewController? { nearestAncestor(of: SplitViewController.self) }
 
     private func nearestAncestor<Container: ViewController>(of type: Container.Type) -> Container? {
-        var current = parentLink
-        while let controller = current {
-            if let match = controller as? Container { return match }
-            current = controller.parentLink
-        }
-        return nil
+        parentLink?.firstInParentChain { $0 as? Container }
     }
 
     // MARK: - Adding and removing

@@ -2,19 +2,19 @@
 extension ViewController {
     /// What this controller, or the nearest ancestor that presents, presents.
     public var presentedViewController: ViewController? {
-        var current: ViewController? = self
-        while let controller = current {
-            if let presented = controller.presentedLink { return presented }
-            current = controller.parentLink
-        }
-        return nil
+        firstInParentChain { $0.presentedLink }
     }
 
     /// The controller that presented this one, or the nearest presented ancestor.
     public var presentingViewController: ViewController? {
+        firstInParentChain { $0.presentingLink }
+    }
+
+    /// The first non-nil `answer` of this controller and its ancestors, nearest first.
+    func firstInParentChain<Answer>(_ answer: (ViewController) -> Answer?) -> Answer? {
         var current: ViewController? = self
         while let controller = current {
-            if let presenter = controller.presentingLink { return presenter }
+            if let found = answer(controller) { return found }
             current = controller.parentLink
         }
         return nil
@@ -105,12 +105,7 @@ extension ViewController {
 
     /// This controller or the nearest ancestor that is presented.
     private var presentedRootOfChain: ViewController? {
-        var current: ViewController? = self
-        while let controller = current {
-            if controller.presentingLink != nil { return controller }
-            current = controller.parentLink
-        }
-        return nil
+        firstInParentChain { $0.presentingLink != nil ? $0 : nil }
     }
 
     /// Removes `presented` and everything presented above it. Only what is on screen gets

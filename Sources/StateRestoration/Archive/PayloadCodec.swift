@@ -203,6 +203,12 @@ public enum PayloadCodec {
             return values
         }
 
+        private func checkNesting(_ depth: Int, at offset: Int) throws(PayloadError) {
+            guard depth < PayloadCodec.maximumNesting else {
+                throw PayloadError(offset: offset, reason: "nested deeper than \(PayloadCodec.maximumNesting)")
+            }
+        }
+
         mutating func readValue(depth: Int) throws(PayloadError) -> CodedValue {
             let start = offset
             let rawTag = try readByte()
@@ -221,14 +227,14 @@ public enum PayloadCodec {
             case .data: return .data(Data(readBytes(try readCount(what: "data length"))))
             case .date: return .date(Date(timeIntervalSince1970: Double(bitPattern: try readFixed(UInt64.self))))
             case .array:
-                guard depth < PayloadCodec.maximumNesting else { throw PayloadError(offset: start, reason: "nested deeper than \(PayloadCodec.maximumNesting)") }
+                try checkNesting(depth, at: start)
                 let count = try readCount(what: "array count")
                 var values: [CodedValue] = []
                 values.reserveCapacity(count)
                 for _ in 0..<count { values.append(try readValue(depth: depth + 1)) }
                 return .array(values)
             case .dictionary:
-                guard depth < PayloadCodec.maximumNesting else { throw PayloadError(offset: start, reason: "nested deeper than \(PayloadCodec.maximumNesting)") }
+                try checkNesting(depth, at: start)
                 return .dictionary(try readDictionary(depth: depth + 1))
             case .codable: return .codable(Data(readBytes(try readCount(what: "JSON length"))))
             case .object:

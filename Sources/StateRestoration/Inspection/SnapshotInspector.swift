@@ -41,12 +41,7 @@ public final class SnapshotInspector: @unchecked Sendable {
 
     /// Snapshot `id`, or the newest when `nil`, with every problem found in its rows.
     public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
-        try withDatabase { database in
-            guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
-                throw StoreError.noSnapshot(path: path)
-            }
-            return try SnapshotReader.load(chosen, from: database)
-        }
+        try withDatabase { try SnapshotReader.load(idOrNewest: id, from: $0) }
     }
 
     /// SQLite's `PRAGMA integrity_check`: empty when the file is sound, else its findings.

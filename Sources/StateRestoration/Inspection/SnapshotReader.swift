@@ -76,6 +76,14 @@ enum SnapshotReader {
                                 platform: platform, label: label)
     }
 
+    /// Snapshot `id`, or the newest when `nil`.
+    static func load(idOrNewest id: Int64?, from database: Database) throws -> LoadedSnapshot {
+        guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
+            throw StoreError.noSnapshot(path: database.path)
+        }
+        return try load(chosen, from: database)
+    }
+
     static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let header = try database.prepare("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,

@@ -136,12 +136,7 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// Snapshot `id`, or the newest when `nil`.
     public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
-        try withDatabase { database in
-            guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
-                throw StoreError.noSnapshot(path: path)
-            }
-            return try SnapshotReader.load(chosen, from: database)
-        }
+        try withDatabase { try SnapshotReader.load(idOrNewest: id, from: $0) }
     }
 
     /// Deletes every snapshot, as UIKit discards saved state when the user force-quits.
