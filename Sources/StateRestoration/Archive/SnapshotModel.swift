@@ -39,6 +39,8 @@ public struct ControllerRecord: Sendable, Hashable {
     public var path: [String]
     /// The controller's `restorationIdentifier`.
     public var identifier: String
+    /// Its `title` at save time, for tools (restore leaves titles to the controller's code).
+    public var title: String?
     /// Which window it belongs to.
     public var windowIndex: Int
     /// How it hangs under its parent or presenter.

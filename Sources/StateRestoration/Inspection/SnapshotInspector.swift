@@ -16,6 +16,10 @@ public final class SnapshotInspector: @unchecked Sendable {
         self.path = path
         database = try StoreError.wrapping { try Database(path: path, mode: .readOnly) }
         try Migrator.validate(database)
+        let version = try StoreError.wrapping { try Migrator.currentVersion(of: database) }
+        guard version > 0 else {
+            throw StoreError.notANavstateDatabase(path: path, reason: "it holds no navstate schema (an empty database)")
+        }
     }
 
     private func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {

@@ -102,7 +102,7 @@ enum SnapshotReader {
         let rows = try database.prepare("""
             SELECT n.node_id, n.parent_id, n.path, n.identifier, n.window_index, n.relation, n.position, n.style,
                    n.is_selected, n.is_collapsed, n.view_loaded, n.appearance,
-                   s.class_name, s.class_version, s.restoration_class, s.payload, n.state_id
+                   s.class_name, s.class_version, s.restoration_class, s.payload, n.state_id, n.title
             FROM node n LEFT JOIN controller_state s ON s.id = n.state_id
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
@@ -182,7 +182,8 @@ enum SnapshotReader {
                 String($0).replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
             }
             return .success(ControllerRecord(
-                id: nodeID, parentID: parentID, path: path, identifier: identifier, windowIndex: window,
+                id: nodeID, parentID: parentID, path: path, identifier: identifier, title: row.text(at: 17),
+                windowIndex: window,
                 relation: relation, className: className, classVersion: classVersion,
                 restorationClassName: restorationClass, isViewLoaded: viewLoaded, appearance: appearance,
                 isCollapsed: isCollapsed, values: values))

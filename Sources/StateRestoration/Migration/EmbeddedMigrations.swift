@@ -51,6 +51,7 @@ extension Migration {
             parent_id    INTEGER,                                -- parent or presenter; NULL for a window root
             path         TEXT    NOT NULL,
             identifier   TEXT    NOT NULL,
+            title        TEXT,                                   -- the controller's title, for tools
             window_index INTEGER NOT NULL CHECK (window_index >= 0),
             relation     TEXT    NOT NULL CHECK (relation IN ('root', 'stack', 'tab', 'column', 'child', 'presented')),
             position     INTEGER NOT NULL CHECK (position >= 0), -- stack, tab or child index; column 0/1

@@ -65,7 +65,8 @@ struct SnapshotCapture {
                 }
             }
             let record = ControllerRecord(
-                id: id, parentID: parent?.record.id, path: path, identifier: identifier, windowIndex: window,
+                id: id, parentID: parent?.record.id, path: path, identifier: identifier, title: controller.title,
+                windowIndex: window,
                 relation: relation, className: entry?.name ?? "\(type(of: controller))", classVersion: entry?.version ?? 0,
                 restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
                 appearance: controller.appearanceState,

@@ -19,9 +19,9 @@ enum SnapshotWriter {
                 INSERT INTO controller_state (class_name, class_version, restoration_class, payload) VALUES (?, ?, ?, ?)
                 """)
             let insertNode = try database.prepare("""
-                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position,
-                                  style, is_selected, is_collapsed, view_loaded, appearance, state_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation,
+                                  position, style, is_selected, is_collapsed, view_loaded, appearance, state_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for record in draft.controllers {
                 try insertState.execute([record.className, record.classVersion, record.restorationClassName,
@@ -29,7 +29,7 @@ enum SnapshotWriter {
                 let stateID = database.lastInsertedRowID
                 let stored = StoredRelation(record.relation)
                 try insertNode.execute([snapshotID, record.id, record.parentID, record.pathString, record.identifier,
-                                        record.windowIndex, stored.name, stored.position, stored.style,
+                                        record.title, record.windowIndex, stored.name, stored.position, stored.style,
                                         stored.isSelected, record.isCollapsed, record.isViewLoaded,
                                         record.appearance.rawValue, stateID])
             }
