@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "RestorationTesting", targets: ["RestorationTesting"]),
         .executable(name: "navstate", targets: ["navstate"]),
     ],
+    dependencies: [
+        // The CLI's argument parsing; the library targets depend on the system SQLite only.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
     targets: [
         // The system SQLite; the only thing the library targets link besides the Swift runtime.
         .systemLibrary(
@@ -20,10 +24,17 @@ let package = Package(
         .target(name: "ControllerKit"),
         .target(name: "StateRestoration", dependencies: ["ControllerKit", "CSQLite"]),
         .target(name: "RestorationTesting", dependencies: ["ControllerKit", "StateRestoration"]),
-        .executableTarget(name: "navstate", dependencies: ["ControllerKit", "StateRestoration"]),
+        // The inspector's commands, a library so their rendering can be tested in-process.
+        .target(name: "NavstateCLI", dependencies: [
+            "ControllerKit", "StateRestoration", "MailSample",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "navstate", dependencies: ["NavstateCLI"]),
         // The sample mail app: shared by the demo, the fixtures, the tests and the benchmark.
         .target(name: "MailSample", dependencies: ["ControllerKit", "StateRestoration"]),
         .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit"]),
+        .testTarget(name: "NavstateTests", dependencies: ["NavstateCLI", "StateRestoration", "navstate", "navstate-test-helper"],
+                    exclude: ["Golden"]),
         .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
         .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample"]),

@@ -1,10 +1,12 @@
 // Child processes and fixtures for the test suites.
 //
 //   navstate-test-helper write-fixture PATH        a database with the sample session saved
+//   navstate-test-helper write-cli-fixture PATH    the session, then a later snapshot after more use
 //   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
 //
-// Regenerate the schema fixtures with:
+// Regenerate the fixtures with (then the CLI goldens, see Tests/NavstateTests):
 //   swift run navstate-test-helper write-fixture Tests/Fixtures/schema-<N>.sqlite
+//   swift run navstate-test-helper write-cli-fixture Tests/Fixtures/cli.sqlite
 import ControllerKit
 import Foundation
 import MailSample
@@ -40,6 +42,30 @@ do {
         MailSample.runSession(in: window, application: application)
         let report = try store.save(application, registry: MailSample.makeRegistry(), label: "fixture")
         print(report)
+    case "write-cli-fixture":
+        try? FileManager.default.removeItem(atPath: path)
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100"))
+        let registry = MailSample.makeRegistry()
+        let application = Application()
+        let window = Window(application: application)
+        window.rootViewController = MailSample.makeRoot()
+        window.makeKeyAndVisible()
+        MailSample.runSession(in: window, application: application)
+        print(try store.save(application, registry: registry, label: "session"))
+        // Later: the reply is sent, the list scrolled and filtered, the message closed, search used.
+        guard let tabs = window.rootViewController as? TabBarController,
+              let inbox = tabs.viewControllers?.first as? NavigationController,
+              let list = inbox.viewControllers.dropFirst().first as? MailboxListController,
+              let search = tabs.viewControllers?[1] as? SearchController else { fail("unexpected sample hierarchy") }
+        tabs.dismiss(animated: false)
+        inbox.popViewController(animated: false)
+        list.scrollOffset = 512
+        list.filter = "unread"
+        list.unreadCount = 6
+        tabs.selectedIndex = 1
+        search.query = "budget"
+        search.recentQueries = ["invoice"]
+        print(try store.save(application, registry: registry, label: "later"))
     case "crash-during-restore":
         let store = try RestorationStore(path: path)
         let registry = MailSample.makeRegistry()

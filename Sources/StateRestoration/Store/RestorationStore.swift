@@ -106,15 +106,9 @@ public final class RestorationStore: @unchecked Sendable {
         }
         let loaded = try loadSnapshot(id: candidate.id)
         try markRestore(of: candidate.id, started: true)
-        var restorer = Restorer(registry: registry, snapshot: loaded.snapshot, windows: windows)
-        var result = restorer.run()
+        var result = SnapshotRestore.restore(loaded, into: windows, registry: registry)
         try markRestore(of: candidate.id, started: false)
         result.skipped = report.skipped
-        let reported = Set(result.dropped.map(\.path))
-        for problem in loaded.problems where problem.reason.dropsController && !reported.contains(problem.path) {
-            result.dropped.append(.init(path: problem.path, className: "?", reason: problem.reason.description))
-        }
-        result.warnings += loaded.problems.filter { !$0.reason.dropsController }.map(\.description)
         return result
     }
 

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import StateRestoration
+
+/// `navstate list DB`: the snapshots, newest first.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the snapshots, newest first.")
+
+    @OptionGroup var database: DatabaseArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let inspector = try openInspector(database.database)
+        let summaries = try reportingErrors { try inspector.snapshots() }
+        // A listing vouches for what it lists: damaged snapshots are marked and fail the command.
+        var damaged: [Int64: Int] = [:]
+        for summary in summaries {
+            let problems = try reportingErrors { try inspector.loadSnapshot(id: summary.id).problems }
+            if !problems.isEmpty { damaged[summary.id] = problems.count }
+        }
+        func status(_ summary: SnapshotSummary) -> String {
+            if let count = damaged[summary.id] { return "damaged (\(count) problem\(count == 1 ? "" : "s"))" }
+            var words = [summary.isCrashMarked ? "refused by crash mark" : "complete"]
+            if summary.sharedStateCount > 0 { words.append("shares \(summary.sharedStateCount)") }
+            return words.joined(separator: ", ")
+        }
+        if output.json {
+            try printJSON(["database": database.database, "snapshots": summaries.map { summary -> [String: Any] in
+                ["id": summary.id, "created_at": ValueFormatter.utc(summary.metadata.createdAt),
+                 "app_version": summary.metadata.appVersion, "app_build": summary.metadata.appBuild,
+                 "label": summary.metadata.label, "platform": summary.metadata.platform,
+                 "schema_version": summary.metadata.schemaVersion, "windows": summary.windowCount,
+                 "controllers": summary.controllerCount, "bytes": summary.byteCount,
+                 "crash_marked": summary.isCrashMarked, "shared_states": summary.sharedStateCount,
+                 "problems": damaged[summary.id] ?? 0]
+            }])
+        } else if summaries.isEmpty {
+            print("\(database.database): no snapshots")
+        } else {
+            let style = output.style
+            var table = Table(headers: ["ID", "CREATED (UTC)", "APP", "LABEL", "CONTROLLERS", "SIZE", "STATUS"], rightAligned: [0, 4, 5])
+            for summary in summaries {
+                let metadata = summary.metadata
+                var statusText = status(summary)
+                if damaged[summary.id] != nil { statusText = style.red(statusText) }
+                else if summary.isCrashMarked { statusText = style.yellow(statusText) }
+                table.rows.append([String(summary.id), ValueFormatter.utc(metadata.createdAt),
+                                   "\(metadata.appVersion) (\(metadata.appBuild))", metadata.label,
+                                   String(summary.controllerCount), byteCount(summary.byteCount), statusText])
+            }
+            table.lines().forEach { print($0) }
+        }
+        if !damaged.isEmpty {
+            throw Terminal.fail("\(database.database): \(damaged.count) damaged snapshot\(damaged.count == 1 ? "" : "s"); run navstate verify for details")
+        }
+    }
+}

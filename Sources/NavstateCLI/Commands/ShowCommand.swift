@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import StateRestoration
+
+/// `navstate show DB PATH`: one controller and every keyed value, decoded.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one controller by restoration path.")
+
+    @OptionGroup var database: DatabaseArgument
+    @Argument(help: "The restoration path, such as /tabs/inbox/message.")
+    var path: String
+    @OptionGroup var snapshot: SnapshotOption
+    @OptionGroup var output: OutputOptions
+    @Flag(name: .long, help: "Print data values as hex bytes.")
+    var hex = false
+
+    func validate() throws {
+        guard path.hasPrefix("/") else { throw ValidationError("a restoration path starts with /, as in /tabs/inbox") }
+    }
+
+    func run() throws {
+        let inspector = try openInspector(database.database)
+        try withSnapshot(inspector, id: snapshot.snapshot) { loaded in
+            guard let record = loaded.snapshot.controllers.first(where: { $0.pathString == path }) else {
+                let known = loaded.snapshot.controllers.map(\.pathString).joined(separator: ", ")
+                throw Terminal.fail("\(database.database): snapshot \(loaded.snapshot.id) has no controller at \(path) (it has \(known))")
+            }
+            let tree = SnapshotTree(loaded.snapshot)
+            let formatter = ValueFormatter(snapshot: loaded.snapshot, showsHex: hex)
+            let parentPath = record.parentID.flatMap { id in loaded.snapshot.controllers.first { $0.id == id }?.pathString }
+            if output.json {
+                var object: [String: Any] = [
+                    "path": record.pathString, "class": record.className, "class_version": record.classVersion,
+                    "identifier": record.identifier, "relation": SnapshotTree.relationJSON(record, isTop: tree.isTop(record)),
+                    "parent": parentPath ?? NSNull(), "view_loaded": record.isViewLoaded,
+                    "appearance": record.appearance.rawValue, "values": record.values.mapValues(formatter.json),
+                ]
+                object["title"] = record.title ?? NSNull()
+                object["restoration_class"] = record.restorationClassName ?? NSNull()
+                try printJSON(object)
+                return
+            }
+            let style = output.style
+            print(style.bold(record.pathString))
+            var table = Table(headers: ["  class", "\(record.className) (version \(record.classVersion))"])
+            table.rows.append(["  relation", tree.relationText(record) + (parentPath.map { " of \($0)" } ?? "")])
+            if let title = record.title { table.rows.append(["  title", ValueFormatter.quoted(title)]) }
+            if let factory = record.restorationClassName { table.rows.append(["  restoration class", factory]) }
+            table.rows.append(["  view", "\(record.isViewLoaded ? "loaded" : "unloaded"), \(record.appearance.rawValue)"])
+            table.rows.append(["  values", "\(record.values.count)"])
+            table.lines().forEach { print($0) }
+            var values = Table(headers: ["    KEY", "TYPE", "VALUE"])
+            for (key, value) in record.values.sorted(by: { $0.key < $1.key }) {
+                values.rows.append(["    " + key, value.typeName, formatter.text(value)])
+            }
+            if !record.values.isEmpty { values.lines().forEach { print($0) } }
+        }
+    }
+}

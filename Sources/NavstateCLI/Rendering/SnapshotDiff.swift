@@ -1,0 +1,88 @@
+import ControllerKit
+import StateRestoration
+
+/// What changed between two snapshots, by restoration path.
+struct SnapshotDiff {
+    struct Move { var path: String; var from: String; var to: String }
+    struct ValueChange { var path: String; var key: String; var from: CodedValue?; var to: CodedValue? }
+
+    var added: [ControllerRecord] = []
+    var removed: [ControllerRecord] = []
+    var moved: [Move] = []
+    var changed: [ValueChange] = []
+
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty }
+
+    init(from old: Snapshot, to new: Snapshot) {
+        let oldTree = SnapshotTree(old)
+        let newTree = SnapshotTree(new)
+        let oldByPath = Dictionary(old.controllers.map { ($0.pathString, $0) }, uniquingKeysWith: { first, _ in first })
+        let newByPath = Dictionary(new.controllers.map { ($0.pathString, $0) }, uniquingKeysWith: { first, _ in first })
+        removed = old.controllers.filter { newByPath[$0.pathString] == nil }
+        added = new.controllers.filter { oldByPath[$0.pathString] == nil }
+        for record in new.controllers {
+            guard let before = oldByPath[record.pathString] else { continue }
+            let from = oldTree.relationText(before)
+            let to = newTree.relationText(record)
+            if from != to { moved.append(Move(path: record.pathString, from: from, to: to)) }
+            if before.className != record.className {
+                moved.append(Move(path: record.pathString, from: "class \(before.className)", to: "class \(record.className)"))
+            }
+            for key in Set(before.values.keys).union(record.values.keys).sorted() where before.values[key] != record.values[key] {
+                changed.append(ValueChange(path: record.pathString, key: key, from: before.values[key], to: record.values[key]))
+            }
+        }
+    }
+
+    /// A readable line diff.
+    func lines(old: Snapshot, new: Snapshot, style: Style) -> [String] {
+        let oldTree = SnapshotTree(old)
+        let newTree = SnapshotTree(new)
+        let oldFormatter = ValueFormatter(snapshot: old)
+        let newFormatter = ValueFormatter(snapshot: new)
+        var lines = ["--- " + SnapshotTree.header(old), "+++ " + SnapshotTree.header(new)]
+        for record in removed {
+            lines.append(style.red("- \(record.pathString)  \(record.className) [\(oldTree.relationText(record))]"))
+        }
+        for record in added {
+            lines.append(style.green("+ \(record.pathString)  \(record.className) [\(newTree.relationText(record))]"))
+        }
+        for move in moved {
+            lines.append(style.yellow("~ \(move.path)  \(move.from) → \(move.to)"))
+        }
+        var currentPath: String?
+        for change in changed {
+            if change.path != currentPath {
+                lines.append(style.yellow("~ \(change.path)  values:"))
+                currentPath = change.path
+            }
+            switch (change.from, change.to) {
+            case (let from?, let to?):
+                lines.append("    \(change.key): \(oldFormatter.text(from)) → \(newFormatter.text(to))")
+            case (nil, let to?):
+                lines.append(style.green("  + \(change.key): \(newFormatter.text(to))"))
+            case (let from?, nil):
+                lines.append(style.red("  - \(change.key): \(oldFormatter.text(from))"))
+            case (nil, nil):
+                break
+            }
+        }
+        if isEmpty { lines.append("no differences") }
+        return lines
+    }
+
+    func json(old: Snapshot, new: Snapshot) -> [String: Any] {
+        let oldFormatter = ValueFormatter(snapshot: old)
+        let newFormatter = ValueFormatter(snapshot: new)
+        return [
+            "from": SnapshotTree.metadataJSON(old), "to": SnapshotTree.metadataJSON(new),
+            "added": added.map { ["path": $0.pathString, "class": $0.className] },
+            "removed": removed.map { ["path": $0.pathString, "class": $0.className] },
+            "moved": moved.map { ["path": $0.path, "from": $0.from, "to": $0.to] },
+            "changed": changed.map { change -> [String: Any] in
+                ["path": change.path, "key": change.key,
+                 "from": change.from.map(oldFormatter.json) as Any, "to": change.to.map(newFormatter.json) as Any]
+            },
+        ]
+    }
+}

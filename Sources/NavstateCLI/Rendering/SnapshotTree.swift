@@ -1,0 +1,123 @@
+import ControllerKit
+import Foundation
+import StateRestoration
+
+/// A snapshot as a tree: window roots, stacks with indices and the top marked, tabs with the
+/// selected one marked, split columns, custom children, and each presentation under the
+/// controller that presented it.
+struct SnapshotTree {
+    let snapshot: Snapshot
+    let childrenByParent: [Int: [ControllerRecord]]
+
+    init(_ snapshot: Snapshot) {
+        self.snapshot = snapshot
+        var children: [Int: [ControllerRecord]] = [:]
+        // The reader returns parents first and siblings in order, presentations last.
+        for record in snapshot.controllers {
+            if let parent = record.parentID { children[parent, default: []].append(record) }
+        }
+        childrenByParent = children
+    }
+
+    var roots: [ControllerRecord] { snapshot.controllers.filter { $0.parentID == nil } }
+
+    func children(of record: ControllerRecord) -> [ControllerRecord] { childrenByParent[record.id] ?? [] }
+
+    /// Whether `record` is the top of its navigation stack.
+    func isTop(_ record: ControllerRecord) -> Bool {
+        guard case .stack(let index) = record.relation, let parent = record.parentID else { return false }
+        let last = (childrenByParent[parent] ?? []).compactMap { sibling -> Int? in
+            if case .stack(let position) = sibling.relation { return position }
+            return nil
+        }.max()
+        return index == last
+    }
+
+    func relationText(_ record: ControllerRecord) -> String {
+        switch record.relation {
+        case .windowRoot: return "root"
+        case .stack(let index): return isTop(record) ? "stack \(index), top" : "stack \(index)"
+        case .tab(let index, let isSelected): return isSelected ? "tab \(index), selected" : "tab \(index)"
+        case .column(let column): return "\(column.rawValue) column"
+        case .child(let index): return "child \(index)"
+        case .presented(let style): return "presented \(style.rawValue)"
+        }
+    }
+
+    /// One controller's line, without the tree drawing.
+    func line(_ record: ControllerRecord, style: Style) -> String {
+        var parts = [style.dim("[\(relationText(record))]"), style.bold(record.className), style.cyan(ValueFormatter.quoted(record.identifier))]
+        if let title = record.title { parts.append("title=\(ValueFormatter.quoted(title))") }
+        parts.append(record.isViewLoaded ? "view loaded" : style.dim("view unloaded"))
+        parts.append(record.appearance == .appeared ? style.green("appeared") : record.appearance.rawValue)
+        if record.isCollapsed { parts.append("collapsed") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The header line.
+    static func header(_ snapshot: Snapshot) -> String {
+        let metadata = snapshot.metadata
+        var text = "snapshot \(snapshot.id) · \(ValueFormatter.utc(metadata.createdAt)) · app \(metadata.appVersion) (\(metadata.appBuild)) · \(metadata.platform)"
+        if !metadata.label.isEmpty { text += " · \(ValueFormatter.quoted(metadata.label))" }
+        return text
+    }
+
+    /// The whole tree, one controller per line, drawn with box-drawing characters.
+    func lines(style: Style) -> [String] {
+        var lines = [Self.header(snapshot)]
+        let windows = Dictionary(grouping: roots, by: \.windowIndex)
+        for window in windows.keys.sorted() {
+            lines.append("window \(window)")
+            for root in windows[window] ?? [] { append(root, prefix: "", isLast: true, into: &lines, style: style) }
+        }
+        if snapshot.controllers.isEmpty { lines.append("(no controllers)") }
+        return lines
+    }
+
+    private func append(_ record: ControllerRecord, prefix: String, isLast: Bool, into lines: inout [String], style: Style) {
+        // An explicit stack, not recursion: a snapshot may be deep.
+        var pending: [(ControllerRecord, String, Bool)] = [(record, prefix, isLast)]
+        while let (current, currentPrefix, last) = pending.popLast() {
+            lines.append(currentPrefix + (last ? "└─ " : "├─ ") + line(current, style: style))
+            let childPrefix = currentPrefix + (last ? "   " : "│  ")
+            let kids = children(of: current)
+            for (index, child) in kids.enumerated().reversed() {
+                pending.append((child, childPrefix, index == kids.count - 1))
+            }
+        }
+    }
+
+    /// The tree as nested JSON objects.
+    func json() -> [String: Any] {
+        func node(_ record: ControllerRecord) -> [String: Any] {
+            var object: [String: Any] = [
+                "id": record.id, "path": record.pathString, "identifier": record.identifier, "class": record.className,
+                "class_version": record.classVersion, "relation": Self.relationJSON(record, isTop: isTop(record)),
+                "window": record.windowIndex, "view_loaded": record.isViewLoaded, "appearance": record.appearance.rawValue,
+                "children": children(of: record).map(node),
+            ]
+            object["title"] = record.title ?? NSNull()
+            if record.isCollapsed { object["collapsed"] = true }
+            return object
+        }
+        return ["snapshot": Self.metadataJSON(snapshot), "roots": roots.map(node)]
+    }
+
+    static func relationJSON(_ record: ControllerRecord, isTop: Bool) -> [String: Any] {
+        switch record.relation {
+        case .windowRoot(let window): return ["kind": "root", "window": window]
+        case .stack(let index): return ["kind": "stack", "index": index, "top": isTop]
+        case .tab(let index, let isSelected): return ["kind": "tab", "index": index, "selected": isSelected]
+        case .column(let column): return ["kind": "column", "column": column.rawValue]
+        case .child(let index): return ["kind": "child", "index": index]
+        case .presented(let style): return ["kind": "presented", "style": style.rawValue]
+        }
+    }
+
+    static func metadataJSON(_ snapshot: Snapshot) -> [String: Any] {
+        let metadata = snapshot.metadata
+        return ["id": snapshot.id, "created_at": ValueFormatter.utc(metadata.createdAt), "app_version": metadata.appVersion,
+                "app_build": metadata.appBuild, "schema_version": metadata.schemaVersion, "platform": metadata.platform,
+                "label": metadata.label, "windows": snapshot.windowCount, "controllers": snapshot.controllers.count]
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Every command's output on `Tests/Fixtures/cli.sqlite` (written by
+/// `swift run navstate-test-helper write-cli-fixture Tests/Fixtures/cli.sqlite`), compared with
+/// `Golden/`. After regenerating the fixture, `NAVSTATE_UPDATE_GOLDEN=1 swift test --filter
+/// GoldenOutputTests` rewrites the goldens; review their diff before committing.
+@Suite struct GoldenOutputTests {
+    static let cases: [(name: String, arguments: [String])] = [
+        ("list", ["list", "cli.sqlite"]),
+        ("list-json", ["list", "cli.sqlite", "--json"]),
+        ("tree", ["tree", "cli.sqlite"]),
+        ("tree-snapshot-1", ["tree", "cli.sqlite", "--snapshot", "1"]),
+        ("tree-json", ["tree", "cli.sqlite", "--json"]),
+        ("show", ["show", "cli.sqlite", "/tabs/inbox/messages"]),
+        ("show-compose", ["show", "cli.sqlite", "/tabs/viewer/compose", "--snapshot", "1"]),
+        ("show-json", ["show", "cli.sqlite", "/tabs/inbox/messages", "--json"]),
+        ("diff", ["diff", "cli.sqlite", "1", "2"]),
+        ("diff-json", ["diff", "cli.sqlite", "1", "2", "--json"]),
+        ("verify", ["verify", "cli.sqlite"]),
+        ("verify-json", ["verify", "cli.sqlite", "--json"]),
+        ("export-json", ["export", "cli.sqlite", "--format", "json", "--snapshot", "1"]),
+        ("export-dot", ["export", "cli.sqlite", "--format", "dot", "--snapshot", "1"]),
+        ("replay", ["replay", "cli.sqlite", "--snapshot", "1"]),
+        ("migrate-dry-run", ["migrate", "cli.sqlite", "--dry-run"]),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func commandOutputMatchesItsGolden(name: String) throws {
+        let arguments = try #require(Self.cases.first { $0.name == name }).arguments
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = FileManager.default.contents(atPath: directory.appendingPathComponent("cli.sqlite").path)
+        let run = try CLI.run(arguments, in: directory)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.isEmpty)
+        try CLI.expectGolden(run.output, named: name)
+        #expect(FileManager.default.contents(atPath: directory.appendingPathComponent("cli.sqlite").path) == before)
+    }
+
+    @Test func jsonOutputsParse() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for arguments in Self.cases.map(\.arguments) where arguments.contains("--json") || arguments.contains("json") {
+            let run = try CLI.run(arguments, in: directory)
+            #expect((try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) != nil, "\(arguments)")
+        }
+    }
+
+    @Test func pruneDeletesTheOlderSnapshotAndSaysWhatItFreed() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try CLI.run(["prune", "cli.sqlite", "--keep", "1"], in: directory)
+        #expect(run.status == 0, "\(run.error)")
+        try CLI.expectGolden(run.output, named: "prune")
+        let list = try CLI.run(["list", "cli.sqlite", "--json"], in: directory)
+        let object = try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any]
+        let ids = (object?["snapshots"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+        #expect(ids == [2])
+        let again = try CLI.run(["prune", "cli.sqlite", "--keep", "1"], in: directory)
+        #expect(again.output == "cli.sqlite: nothing to prune; at most 1 snapshot held\n")
+    }
+
+    @Test func migrateOnACurrentDatabaseDoesNothing() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try CLI.run(["migrate", "cli.sqlite"], in: directory)
+        #expect(run.status == 0)
+        #expect(run.output == "cli.sqlite: schema version 1 is current; nothing to do\n")
+    }
+
+    @Test func usageErrorsExitWith64() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for arguments in [["bogus"], ["show", "cli.sqlite", "no-slash"], ["prune", "cli.sqlite", "--keep", "0"],
+                          ["export", "cli.sqlite", "--format", "xml"], ["diff", "cli.sqlite", "1"], ["list"]] {
+            let run = try CLI.run(arguments, in: directory)
+            #expect(run.status == 64, "\(arguments): \(run.error)")
+            #expect(!run.error.isEmpty)
+        }
+    }
+
+    @Test func aMissingPathInTheSnapshotIsNamed() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try CLI.run(["show", "cli.sqlite", "/tabs/nowhere"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("navstate: cli.sqlite: snapshot 2 has no controller at /tabs/nowhere"))
+    }
+}
