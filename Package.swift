@@ -37,7 +37,8 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
-        .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample"]),
+        .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting"]),
+        .testTarget(name: "RestorationTestingTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
     ],
     swiftLanguageModes: [.v6]
 )

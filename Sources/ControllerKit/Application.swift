@@ -38,6 +38,7 @@ public final class Application {
 
     private var lifecycleObservers: [(token: ObserverToken, handler: @MainActor (LifecycleEvent) -> Void)] = []
     private var diagnosticObservers: [(token: ObserverToken, handler: @MainActor (Diagnostic) -> Void)] = []
+    private var changeObservers: [(token: ObserverToken, handler: @MainActor (Window) -> Void)] = []
     private var nextToken = 0
 
     /// Makes an application with no windows.
@@ -77,10 +78,21 @@ public final class Application {
         return token
     }
 
-    /// Removes a lifecycle or diagnostic observer.
+    /// Registers `handler` for every completed change of a window's hierarchy: called once a
+    /// navigation request (push, pop, present, tab switch, …) or a show, hide or resize of the
+    /// window has finished, transition and containment calls included.
+    @discardableResult
+    public func addHierarchyChangeObserver(_ handler: @escaping @MainActor (Window) -> Void) -> ObserverToken {
+        let token = makeToken()
+        changeObservers.append((token, handler))
+        return token
+    }
+
+    /// Removes a lifecycle, diagnostic or hierarchy-change observer.
     public func removeObserver(_ token: ObserverToken) {
         lifecycleObservers.removeAll { $0.token == token }
         diagnosticObservers.removeAll { $0.token == token }
+        changeObservers.removeAll { $0.token == token }
     }
 
     /// Forgets the diagnostics reported so far.
@@ -95,6 +107,10 @@ public final class Application {
 
     func deliver(_ event: LifecycleEvent) {
         for observer in lifecycleObservers { observer.handler(event) }
+    }
+
+    func hierarchyDidChange(in window: Window) {
+        for observer in changeObservers { observer.handler(window) }
     }
 
     func report(_ diagnostic: Diagnostic) {

@@ -131,6 +131,7 @@ open class Window: View {
         transitionDepth += 1
         body()
         transitionDepth -= 1
+        if transitionDepth == 0 { application.hierarchyDidChange(in: self) }
         drainPendingRequests()
     }
 

@@ -10,7 +10,14 @@
 import ControllerKit
 import Foundation
 import MailSample
+import RestorationTesting
 import StateRestoration
+
+// A child save through the kit: with NAVSTATE_CHILD_SAVE_PATH set, this saves the sample's end
+// state and exits here.
+ProcessDeath.saveIfRequested(registry: MailSample.makeRegistry()) { window in
+    MailSample.buildSessionEndState(in: window)
+}
 
 /// A message controller whose restore kills the process, as a crash part-way through would.
 final class CrashingMessageController: ViewController {

@@ -97,3 +97,25 @@ import Testing
         #expect(world.app.diagnostics.count == 2)
     }
 }
+
+/// The hierarchy-change channel tools like strict mode listen to.
+@MainActor
+@Suite struct HierarchyChangeTests {
+    @Test func everyCompletedRequestIsAnnouncedOnceAfterItsCallbacks() {
+        let world = Harness()
+        var announced: [String] = []
+        world.app.addHierarchyChangeObserver { window in
+            announced.append("change, top=\((window.rootViewController as? NavigationController)?.topViewController?.restorationIdentifier ?? "-")")
+            world.recorder.mark("change")
+        }
+        let n = nav("N", root: named("A"))
+        world.show(n)
+        announced.removeAll()
+        world.recorder.reset()
+        n.pushViewController(named("B"), animated: false)
+        n.popViewController(animated: false)
+        #expect(announced == ["change, top=B", "change, top=A"])
+        #expect(world.take().filter { $0 == "change" || $0.hasSuffix("dM(N)") || $0.hasSuffix("dM(nil)") }
+                == ["B.dM(N)", "change", "B.dM(nil)", "change"])
+    }
+}

@@ -26,6 +26,9 @@ public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     /// Problems that dropped nothing.
     public var warnings: [String] = []
 
+    /// An empty report: nothing restored yet.
+    public init() {}
+
     /// Whether a snapshot was restored (perhaps partly).
     public var didRestore: Bool { snapshotID != nil }
 

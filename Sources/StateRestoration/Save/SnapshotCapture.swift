@@ -206,3 +206,13 @@ extension ViewController {
         return count
     }
 }
+
+extension SnapshotDraft {
+    /// Reads `windows` into a draft without any database: what a save would write. Tools use it
+    /// to check what would survive (strict mode) and to compare hierarchies by their keyed values.
+    @MainActor
+    public static func capture(_ windows: [Window], registry: RestorationRegistry,
+                               metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> SnapshotDraft {
+        try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+    }
+}
