@@ -102,7 +102,9 @@ enum LeakyCache {
             window.rootViewController = counter
         }
         LeakyCache.kept.removeAll()
-        #expect(report.leakedControllers == [#"Counter(id: "kept")"#, #"Counter(id: "kept")"#] || report.leakedControllers == [#"Counter(id: "kept")"#])
+        // The first build's counter is held by the cache; the second (fresh) build's is too,
+        // but only the saved hierarchy is checked for release.
+        #expect(report.leakedControllers == [#"Counter(id: "kept")"#])
         #expect(report.failures.first?.hasPrefix("not released after the saved hierarchy was torn down") == true)
     }
 

@@ -98,6 +98,11 @@ public final class Statement {
         }
     }
 
+    /// The column's size in bytes (text or blob), read without copying it.
+    public func byteCount(at column: Int) -> Int {
+        Int(sqlite3_column_bytes(handle, Int32(column)))
+    }
+
     /// The column as an integer when it holds one, else `nil`.
     public func integer(at column: Int) -> Int64? {
         guard sqlite3_column_type(handle, Int32(column)) == SQLITE_INTEGER else { return nil }

@@ -18,6 +18,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         case positionsNotDense(relation: String, found: [Int])
         case secondPresentation
         case windowMismatch
+        case tooLarge(column: String, bytes: Int, limit: Int)
 
         public var description: String {
             switch self {
@@ -36,6 +37,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
             case .positionsNotDense(let relation, let found): return "\(relation) positions are \(found), not 0 to \(found.count - 1)"
             case .secondPresentation: return "its presenter already presents another controller"
             case .windowMismatch: return "it names another window than its parent"
+            case .tooLarge(let column, let bytes, let limit): return "column \(column) holds \(bytes) bytes, more than the \(limit) allowed"
             }
         }
     }

@@ -40,6 +40,11 @@ extension SnapshotProblem.Reason {
 /// Reads snapshots back without the app's classes. Every row is checked; nothing here trusts
 /// the file, recurses on its links, or allocates by a length it claims.
 enum SnapshotReader {
+    /// The largest text a column may hold (paths, identifiers, titles, class names).
+    static let textLimit = 64 * 1024
+    /// The largest payload one controller or object may hold.
+    static let payloadLimit = 16 * 1024 * 1024
+
     static func summaries(_ database: Database) throws -> [SnapshotSummary] {
         let statement = try database.prepare("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
@@ -64,6 +69,10 @@ enum SnapshotReader {
 
     /// Reads the six metadata columns starting at `firstColumn`.
     static func metadata(_ row: Statement, firstColumn: Int, snapshot: Int64, path: String) throws -> SnapshotMetadata {
+        if let column = (firstColumn..<(firstColumn + 6)).first(where: { row.byteCount(at: $0) > textLimit }) {
+            throw StoreError.corruptSnapshot(path: path, snapshot: snapshot,
+                                             reason: "a metadata column holds \(row.byteCount(at: column)) bytes, more than the \(textLimit) allowed")
+        }
         guard let created = row.text(at: firstColumn), let date = Timestamp.date(from: created) else {
             throw StoreError.corruptSnapshot(path: path, snapshot: snapshot, reason: "created_at is not an ISO 8601 date")
         }
@@ -107,7 +116,7 @@ enum SnapshotReader {
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
         try rows.forEachRow([id]) { row in
-            let path = row.text(at: 2) ?? "?"
+            let path = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) ?? "?" : "(path of \(row.byteCount(at: 2)) bytes)"
             let nodeID = row.integer(at: 0).map(Int.init)
             if let nodeID { pathsByID[nodeID] = path }
             switch parse(row) {
@@ -124,8 +133,8 @@ enum SnapshotReader {
             """)
         try objectRows.forEachRow([id]) { row in
             let objectID = row.integer(at: 0).map(Int.init)
-            guard let objectID, let className = row.text(at: 1), let version = row.integer(at: 2),
-                  let payload = row.blob(at: 3) else {
+            guard let objectID, row.byteCount(at: 1) <= textLimit, row.byteCount(at: 3) <= payloadLimit,
+                  let className = row.text(at: 1), let version = row.integer(at: 2), let payload = row.blob(at: 3) else {
                 problems.append(SnapshotProblem(nodeID: objectID, path: "object \(objectID.map(String.init) ?? "?")",
                                                 reason: .wrongColumnType("object")))
                 return
@@ -149,6 +158,15 @@ enum SnapshotReader {
         }
         func text(_ column: Int, _ name: String) -> Result<String, SnapshotProblem.Reason> {
             row.text(at: column).map { .success($0) } ?? .failure(.wrongColumnType(name))
+        }
+        // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
+        for (column, name) in [(2, "path"), (3, "identifier"), (5, "relation"), (7, "style"), (11, "appearance"),
+                               (12, "class_name"), (14, "restoration_class"), (17, "title")]
+        where row.byteCount(at: column) > textLimit {
+            return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
+        }
+        if row.byteCount(at: 15) > payloadLimit {
+            return .failure(.tooLarge(column: "payload", bytes: row.byteCount(at: 15), limit: payloadLimit))
         }
         do {
             let nodeID = try int(0, "node_id").get()
