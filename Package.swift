@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
         .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
         .testTarget(name: "RestorationTestingTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
     ],
     swiftLanguageModes: [.v6]
