@@ -3,6 +3,10 @@
 //   navstate-test-helper write-fixture PATH        a database with the sample session saved
 //   navstate-test-helper write-cli-fixture PATH    the session, then a later snapshot after more use
 //   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
+//   navstate-test-helper save-loop PATH [COUNT]     saves the session again and again (forever without
+//                                                   COUNT), announcing "begin N" and "saved N"
+//   navstate-test-helper read-loop PATH COUNT       lists and reads the newest snapshot COUNT times,
+//                                                   printing "ok", "busy" or "partial: …"
 //
 // Regenerate the fixtures with (then the CLI goldens, see Tests/NavstateTests):
 //   swift run navstate-test-helper write-fixture Tests/Fixtures/schema-<N>.sqlite
@@ -25,6 +29,11 @@ final class CrashingMessageController: ViewController {
         kill(getpid(), SIGKILL)
         return nil
     }
+}
+
+/// Writes a line to standard output at once: the parent reads it to choose when to kill.
+func announce(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 func fail(_ message: String) -> Never {
@@ -73,6 +82,51 @@ do {
         search.query = "budget"
         search.recentQueries = ["invoice"]
         print(try store.save(application, registry: registry, label: "later"))
+    case "save-loop":
+        let count = arguments.dropFirst(2).first.flatMap(Int.init)
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100", keepCount: 5))
+        let registry = MailSample.makeRegistry()
+        let application = Application()
+        let window = Window(application: application)
+        window.rootViewController = MailSample.makeRoot()
+        window.makeKeyAndVisible()
+        MailSample.runSession(in: window, application: application)
+        let list = ((window.rootViewController as? TabBarController)?.viewControllers?.first as? NavigationController)?
+            .viewControllers.dropFirst().first as? MailboxListController
+        var iteration = 0
+        while count.map({ iteration < $0 }) ?? true {
+            list?.scrollOffset = Double(iteration)
+            list?.unreadCount = iteration % 17
+            announce("begin \(iteration)")
+            do {
+                let report = try store.save(application, registry: registry, label: "loop \(getpid()) \(iteration)")
+                announce("saved \(iteration) id=\(report.snapshotID)")
+            } catch {
+                // `save` throws only StoreError; a busy database is the one failure we expect here.
+                guard case .database(let database) = error, database.isBusy else { throw error }
+                announce("busy \(iteration)")
+            }
+            iteration += 1
+        }
+    case "read-loop":
+        let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 100
+        for _ in 0..<count {
+            do {
+                let inspector = try SnapshotInspector(path: path)
+                guard let newest = try inspector.snapshots().first else {
+                    announce("empty")
+                    continue
+                }
+                let loaded = try inspector.loadSnapshot(id: newest.id)
+                if loaded.problems.isEmpty, loaded.snapshot.controllers.count == newest.controllerCount {
+                    announce("ok \(newest.id)")
+                } else {
+                    announce("partial: snapshot \(newest.id) has \(loaded.snapshot.controllers.count) of \(newest.controllerCount) controllers, \(loaded.problems)")
+                }
+            } catch {
+                if case .database(let database) = error, database.isBusy { announce("busy") } else { announce("error: \(error)") }
+            }
+        }
     case "crash-during-restore":
         let store = try RestorationStore(path: path)
         let registry = MailSample.makeRegistry()
