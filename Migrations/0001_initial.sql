@@ -25,7 +25,10 @@ CREATE TABLE snapshot (
     controller_count   INTEGER NOT NULL CHECK (controller_count >= 0),
     -- Set when a restore of this snapshot starts and cleared when it ends: a restore that dies
     -- part-way leaves it set, and later restores skip the snapshot (the crash rule).
-    restore_started_at TEXT
+    restore_started_at TEXT,
+    -- FNV-1a over the columns above but restore_started_at: SQLite pages carry no checksum, and a
+    -- damaged byte must be reported rather than restored as a different value.
+    checksum           INTEGER NOT NULL
 );
 
 -- One controller's class and encoded keyed values. Rows are shared by every snapshot whose
@@ -35,7 +38,8 @@ CREATE TABLE controller_state (
     class_name        TEXT    NOT NULL,
     class_version     INTEGER NOT NULL,
     restoration_class TEXT,
-    payload           BLOB    NOT NULL              -- the keyed values, see README "Payload format"
+    payload           BLOB    NOT NULL,             -- the keyed values, see README "Payload format"
+    checksum          INTEGER NOT NULL              -- FNV-1a over the columns above
 );
 
 -- One controller's place in one snapshot.
@@ -55,6 +59,7 @@ CREATE TABLE node (
     view_loaded  INTEGER NOT NULL CHECK (view_loaded IN (0, 1)),
     appearance   TEXT    NOT NULL,
     state_id     INTEGER NOT NULL REFERENCES controller_state(id),
+    checksum     INTEGER NOT NULL,                       -- FNV-1a over the columns above
     PRIMARY KEY (snapshot_id, node_id),
     FOREIGN KEY (snapshot_id, parent_id) REFERENCES node(snapshot_id, node_id)
 ) WITHOUT ROWID;
@@ -69,5 +74,6 @@ CREATE TABLE object (
     class_name    TEXT    NOT NULL,
     class_version INTEGER NOT NULL,
     payload       BLOB    NOT NULL,
+    checksum      INTEGER NOT NULL,                     -- FNV-1a over the columns above
     PRIMARY KEY (snapshot_id, object_id)
 ) WITHOUT ROWID;

@@ -13,7 +13,7 @@ import Testing
     ]
 
     static let inputs = ["random-bytes", "empty", "truncated", "text", "directory", "missing", "other-app",
-                         "newer-schema", "tampered-types", "tampered-dangling"]
+                         "newer-schema", "tampered-types", "tampered-dangling", "rechecked-dangling"]
 
     /// Makes the bad input `kind` in `directory`; returns its file name.
     static func make(_ kind: String, in directory: URL) throws -> String {
@@ -49,6 +49,10 @@ import Testing
             try tamper("UPDATE node SET position = 'not a number' WHERE path = '/tabs/search'")
         case "tampered-dangling":
             try tamper("UPDATE node SET parent_id = 999 WHERE path = '/tabs/search'")
+        case "rechecked-dangling":
+            // Checksums rewritten: the structural check, not the checksum, must catch it.
+            try tamper("UPDATE node SET parent_id = 999 WHERE path = '/tabs/search'")
+            try RowChecksum.rewriteAll(in: Database(path: path, mode: .readWrite))
         default:
             Issue.record("unknown input \(kind)")
         }

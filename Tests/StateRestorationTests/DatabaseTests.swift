@@ -146,10 +146,10 @@ import Testing
         _ = try RestorationStore(path: path)
         let dangling = Migration(version: Migrator.latestVersion + 1, name: "dangling", fileName: "9998_dangling.sql", sql: """
             PRAGMA defer_foreign_keys = ON;
-            INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, window_count, controller_count)
-            VALUES (1, '2026-01-01T00:00:00.000Z', '1', '1', 1, 'x', 1, 1);
-            INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, view_loaded, appearance, state_id)
-            VALUES (1, 1, NULL, '/a', 'a', 0, 'root', 0, 0, 'disappeared', 12345);
+            INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
+            VALUES (1, '2026-01-01T00:00:00.000Z', '1', '1', 1, 'x', 1, 1, 0);
+            INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, view_loaded, appearance, state_id, checksum)
+            VALUES (1, 1, NULL, '/a', 'a', 0, 'root', 0, 0, 'disappeared', 12345, 0);
             """)
         let database = try Database(path: path, mode: .readWrite)
         #expect {

@@ -19,14 +19,36 @@ import Testing
         return (store, directory)
     }
 
-    /// Applies `sql` with the schema's checks off, as a hand-edited file would be.
-    private func tamper(_ store: RestorationStore, _ sql: String) throws {
+    /// Applies `sql` with the schema's checks off, as a hand-edited file would be, then (unless
+    /// told not to) rewrites the row checksums so the structural checks behind them are reached.
+    private func tamper(_ store: RestorationStore, _ sql: String, rechecksum: Bool = true) throws {
         try store.withDatabase { database in
             try database.execute("PRAGMA foreign_keys = OFF")
             try database.execute("PRAGMA ignore_check_constraints = ON")
             try database.executeScript(sql)
+            if rechecksum { try RowChecksum.rewriteAll(in: database) }
             try database.execute("PRAGMA ignore_check_constraints = OFF")
             try database.execute("PRAGMA foreign_keys = ON")
+        }
+    }
+
+    @Test func anEditWithoutAMatchingChecksumIsCaughtByTheChecksum() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, "UPDATE controller_state SET payload = x'0101017402' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/c')",
+                   rechecksum: false)
+        let (_, report) = try restore(store)
+        #expect(report.dropped.map(\.path) == ["/tabs/c"])
+        #expect(report.dropped.first?.reason == "its controller_state row does not match its checksum (the file was damaged or edited)")
+    }
+
+    @Test func anEditedSnapshotRowIsRefusedNamingTheSnapshot() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, "UPDATE snapshot SET label = 'edited'", rechecksum: false)
+        #expect(throws: StoreError.corruptSnapshot(path: store.path, snapshot: 1,
+                                                   reason: "its snapshot row does not match its checksum (the file was damaged or edited)")) {
+            _ = try store.snapshots()
         }
     }
 

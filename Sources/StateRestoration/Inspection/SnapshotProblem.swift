@@ -19,6 +19,9 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         case secondPresentation
         case windowMismatch
         case tooLarge(column: String, bytes: Int, limit: Int)
+        case duplicatePath(otherNode: Int)
+        case checksumMismatch(table: String)
+        case rowsMissing(expected: Int, found: Int)
 
         public var description: String {
             switch self {
@@ -37,6 +40,10 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
             case .positionsNotDense(let relation, let found): return "\(relation) positions are \(found), not 0 to \(found.count - 1)"
             case .secondPresentation: return "its presenter already presents another controller"
             case .windowMismatch: return "it names another window than its parent"
+            case .duplicatePath(let other): return "node \(other) has the same restoration path"
+            case .rowsMissing(let expected, let found):
+                return "the snapshot holds \(expected) controllers but only \(found) rows were found (the file was damaged)"
+            case .checksumMismatch(let table): return "its \(table) row does not match its checksum (the file was damaged or edited)"
             case .tooLarge(let column, let bytes, let limit): return "column \(column) holds \(bytes) bytes, more than the \(limit) allowed"
             }
         }

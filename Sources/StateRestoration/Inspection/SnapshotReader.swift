@@ -52,12 +52,15 @@ enum SnapshotReader {
                    (SELECT coalesce(sum(length(c.payload)), 0) FROM node n JOIN controller_state c ON c.id = n.state_id
                      WHERE n.snapshot_id = s.id),
                    (SELECT count(DISTINCT n.state_id) FROM node n WHERE n.snapshot_id = s.id
-                     AND EXISTS (SELECT 1 FROM node m WHERE m.state_id = n.state_id AND m.snapshot_id <> s.id))
+                     AND EXISTS (SELECT 1 FROM node m WHERE m.state_id = n.state_id AND m.snapshot_id <> s.id)),
+                   s.checksum
             FROM snapshot s ORDER BY s.id DESC
             """)
         var result: [SnapshotSummary] = []
         try statement.forEachRow { row in
             let id = row.integer(at: 0) ?? 0
+            try verifyHeader(row, HeaderColumns(firstMetadata: 1, windowCount: 7, controllerCount: 8, checksum: 12),
+                             snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: try metadata(row, firstColumn: 1, snapshot: id, path: database.path),
                 windowCount: Int(row.integer(at: 7) ?? 0), controllerCount: Int(row.integer(at: 8) ?? 0),
@@ -65,6 +68,26 @@ enum SnapshotReader {
                 sharedStateCount: Int(row.integer(at: 11) ?? 0)))
         }
         return result
+    }
+
+    /// Where a query put the snapshot row's checksummed columns.
+    struct HeaderColumns {
+        var firstMetadata: Int
+        var windowCount: Int
+        var controllerCount: Int
+        var checksum: Int
+    }
+
+    /// Checks the snapshot row against its checksum: the six metadata columns, then the window
+    /// and controller counts, as the writer hashed them.
+    static func verifyHeader(_ row: Statement, _ layout: HeaderColumns, snapshot: Int64, path: String) throws {
+        let columns = (layout.firstMetadata..<(layout.firstMetadata + 6)).filter { row.byteCount(at: $0) <= textLimit }
+        guard columns.count == 6 else { return }  // metadata() reports the oversized column
+        let values = (columns + [layout.windowCount, layout.controllerCount]).map { row.value(at: $0) }
+        guard row.integer(at: layout.checksum) == RowChecksum.of(values) else {
+            throw StoreError.corruptSnapshot(path: path, snapshot: snapshot,
+                                             reason: "its snapshot row does not match its checksum (the file was damaged or edited)")
+        }
     }
 
     /// Reads the six metadata columns starting at `firstColumn`.
@@ -96,40 +119,50 @@ enum SnapshotReader {
     static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let header = try database.prepare("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,
-                   restore_started_at IS NOT NULL
+                   restore_started_at IS NOT NULL, controller_count, checksum
             FROM snapshot WHERE id = ?
             """)
         try header.bind([id])
         guard try header.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
         let metadata = try metadata(header, firstColumn: 0, snapshot: id, path: database.path)
+        try verifyHeader(header, HeaderColumns(firstMetadata: 0, windowCount: 6, controllerCount: 8, checksum: 9),
+                         snapshot: id, path: database.path)
         let windowCount = Int(header.integer(at: 6) ?? 0)
         let isCrashMarked = header.integer(at: 7) == 1
+        let controllerCount = Int(header.integer(at: 8) ?? 0)
 
         var problems: [SnapshotProblem] = []
         var parsed: [ControllerRecord] = []
         var pathsByID: [Int: String] = [:]
+        var rowCount = 0
         let rows = try database.prepare("""
             SELECT n.node_id, n.parent_id, n.path, n.identifier, n.window_index, n.relation, n.position, n.style,
                    n.is_selected, n.is_collapsed, n.view_loaded, n.appearance,
-                   s.class_name, s.class_version, s.restoration_class, s.payload, n.state_id, n.title
+                   s.class_name, s.class_version, s.restoration_class, s.payload, n.state_id, n.title,
+                   n.checksum, s.checksum
             FROM node n LEFT JOIN controller_state s ON s.id = n.state_id
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
         try rows.forEachRow([id]) { row in
+            rowCount += 1
             let path = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) ?? "?" : "(path of \(row.byteCount(at: 2)) bytes)"
             let nodeID = row.integer(at: 0).map(Int.init)
             if let nodeID { pathsByID[nodeID] = path }
-            switch parse(row) {
+            switch parse(row, snapshot: id) {
             case .success(let record): parsed.append(record)
             case .failure(let reason): problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: reason))
             }
         }
         let structured = structure(parsed, knownIDs: Set(pathsByID.keys))
         problems += structured.problems
+        if rowCount < controllerCount {
+            // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
+            problems.append(SnapshotProblem(nodeID: nil, path: "/", reason: .rowsMissing(expected: controllerCount, found: rowCount)))
+        }
 
         var objects: [ObjectRecord] = []
         let objectRows = try database.prepare("""
-            SELECT object_id, class_name, class_version, payload FROM object WHERE snapshot_id = ? ORDER BY object_id
+            SELECT object_id, class_name, class_version, payload, checksum FROM object WHERE snapshot_id = ? ORDER BY object_id
             """)
         try objectRows.forEachRow([id]) { row in
             let objectID = row.integer(at: 0).map(Int.init)
@@ -137,6 +170,10 @@ enum SnapshotReader {
                   let className = row.text(at: 1), let version = row.integer(at: 2), let payload = row.blob(at: 3) else {
                 problems.append(SnapshotProblem(nodeID: objectID, path: "object \(objectID.map(String.init) ?? "?")",
                                                 reason: .wrongColumnType("object")))
+                return
+            }
+            guard row.integer(at: 4) == RowChecksum.of([DatabaseValue.integer(id)] + (0..<4).map { row.value(at: $0) }) else {
+                problems.append(SnapshotProblem(nodeID: objectID, path: "object \(objectID)", reason: .checksumMismatch(table: "object")))
                 return
             }
             switch Result(catching: { () throws(PayloadError) in try PayloadCodec.decode(payload) }) {
@@ -152,7 +189,7 @@ enum SnapshotReader {
     }
 
     /// One `node` row joined with its state, or what is wrong with it.
-    private static func parse(_ row: Statement) -> Result<ControllerRecord, SnapshotProblem.Reason> {
+    private static func parse(_ row: Statement, snapshot: Int64) -> Result<ControllerRecord, SnapshotProblem.Reason> {
         func int(_ column: Int, _ name: String) -> Result<Int, SnapshotProblem.Reason> {
             row.integer(at: column).map { .success(Int($0)) } ?? .failure(.wrongColumnType(name))
         }
@@ -167,6 +204,12 @@ enum SnapshotReader {
         }
         if row.byteCount(at: 15) > payloadLimit {
             return .failure(.tooLarge(column: "payload", bytes: row.byteCount(at: 15), limit: payloadLimit))
+        }
+        let nodeColumns = [.integer(snapshot)] + [0, 1, 2, 3, 17, 4, 5, 6, 7, 8, 9, 10, 11, 16].map { row.value(at: $0) }
+        guard row.integer(at: 18) == RowChecksum.of(nodeColumns) else { return .failure(.checksumMismatch(table: "node")) }
+        if row.value(at: 16) != .null, row.value(at: 12) != .null,
+           row.integer(at: 19) != RowChecksum.of([12, 13, 14, 15].map { row.value(at: $0) }) {
+            return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {
             let nodeID = try int(0, "node_id").get()
@@ -224,7 +267,14 @@ enum SnapshotReader {
             problems.append(SnapshotProblem(nodeID: record.id, path: record.pathString, reason: reason))
             dropped.insert(record.id)
         }
+        // The unique index keeps paths unique, unless the file was edited around it.
+        var nodesByPath: [String: Int] = [:]
         for record in records {
+            if let other = nodesByPath[record.pathString] {
+                drop(record, .duplicatePath(otherNode: other))
+                continue
+            }
+            nodesByPath[record.pathString] = record.id
             switch (record.parentID, record.relation) {
             case (nil, .windowRoot(let window)):
                 if rootWindows.insert(window).inserted { roots.append(record) } else { drop(record, .secondRoot(window: window)) }

@@ -31,7 +31,10 @@ extension Migration {
             controller_count   INTEGER NOT NULL CHECK (controller_count >= 0),
             -- Set when a restore of this snapshot starts and cleared when it ends: a restore that dies
             -- part-way leaves it set, and later restores skip the snapshot (the crash rule).
-            restore_started_at TEXT
+            restore_started_at TEXT,
+            -- FNV-1a over the columns above but restore_started_at: SQLite pages carry no checksum, and a
+            -- damaged byte must be reported rather than restored as a different value.
+            checksum           INTEGER NOT NULL
         );
 
         -- One controller's class and encoded keyed values. Rows are shared by every snapshot whose
@@ -41,7 +44,8 @@ extension Migration {
             class_name        TEXT    NOT NULL,
             class_version     INTEGER NOT NULL,
             restoration_class TEXT,
-            payload           BLOB    NOT NULL              -- the keyed values, see README "Payload format"
+            payload           BLOB    NOT NULL,             -- the keyed values, see README "Payload format"
+            checksum          INTEGER NOT NULL              -- FNV-1a over the columns above
         );
 
         -- One controller's place in one snapshot.
@@ -61,6 +65,7 @@ extension Migration {
             view_loaded  INTEGER NOT NULL CHECK (view_loaded IN (0, 1)),
             appearance   TEXT    NOT NULL,
             state_id     INTEGER NOT NULL REFERENCES controller_state(id),
+            checksum     INTEGER NOT NULL,                       -- FNV-1a over the columns above
             PRIMARY KEY (snapshot_id, node_id),
             FOREIGN KEY (snapshot_id, parent_id) REFERENCES node(snapshot_id, node_id)
         ) WITHOUT ROWID;
@@ -75,6 +80,7 @@ extension Migration {
             class_name    TEXT    NOT NULL,
             class_version INTEGER NOT NULL,
             payload       BLOB    NOT NULL,
+            checksum      INTEGER NOT NULL,                     -- FNV-1a over the columns above
             PRIMARY KEY (snapshot_id, object_id)
         ) WITHOUT ROWID;
 

@@ -9,36 +9,45 @@ enum SnapshotWriter {
     static func write(_ draft: SnapshotDraft, to database: Database, keep: Int) throws -> (id: Int64, pruned: Int) {
         try database.inTransaction {
             let metadata = draft.metadata
+            let header: [any DatabaseValueConvertible] = [
+                Timestamp.string(from: metadata.createdAt), metadata.appVersion, metadata.appBuild,
+                metadata.schemaVersion, metadata.platform, metadata.label, draft.windowCount, draft.controllers.count,
+            ]
             try database.execute("""
-                INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [Timestamp.string(from: metadata.createdAt), metadata.appVersion, metadata.appBuild,
-                      metadata.schemaVersion, metadata.platform, metadata.label, draft.windowCount, draft.controllers.count])
+                INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, label, window_count,
+                                      controller_count, checksum)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, header + [RowChecksum.of(header)])
             let snapshotID = database.lastInsertedRowID
             let insertState = try database.prepare("""
-                INSERT INTO controller_state (class_name, class_version, restoration_class, payload) VALUES (?, ?, ?, ?)
+                INSERT INTO controller_state (class_name, class_version, restoration_class, payload, checksum)
+                VALUES (?, ?, ?, ?, ?)
                 """)
             let insertNode = try database.prepare("""
                 INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation,
-                                  position, style, is_selected, is_collapsed, view_loaded, appearance, state_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  position, style, is_selected, is_collapsed, view_loaded, appearance, state_id, checksum)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for record in draft.controllers {
-                try insertState.execute([record.className, record.classVersion, record.restorationClassName,
-                                         PayloadCodec.encode(record.values)])
+                let state: [any DatabaseValueConvertible] = [record.className, record.classVersion, record.restorationClassName,
+                                                             PayloadCodec.encode(record.values)]
+                try insertState.execute(state + [RowChecksum.of(state)])
                 let stateID = database.lastInsertedRowID
                 let stored = StoredRelation(record.relation)
-                try insertNode.execute([snapshotID, record.id, record.parentID, record.pathString, record.identifier,
-                                        record.title, record.windowIndex, stored.name, stored.position, stored.style,
-                                        stored.isSelected, record.isCollapsed, record.isViewLoaded,
-                                        record.appearance.rawValue, stateID])
+                let node: [any DatabaseValueConvertible] = [
+                    snapshotID, record.id, record.parentID, record.pathString, record.identifier, record.title,
+                    record.windowIndex, stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed,
+                    record.isViewLoaded, record.appearance.rawValue, stateID,
+                ]
+                try insertNode.execute(node + [RowChecksum.of(node)])
             }
             let insertObject = try database.prepare("""
-                INSERT INTO object (snapshot_id, object_id, class_name, class_version, payload) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO object (snapshot_id, object_id, class_name, class_version, payload, checksum) VALUES (?, ?, ?, ?, ?, ?)
                 """)
             for object in draft.objects {
-                try insertObject.execute([snapshotID, object.id, object.className, object.classVersion,
-                                          PayloadCodec.encode(object.values)])
+                let row: [any DatabaseValueConvertible] = [snapshotID, object.id, object.className, object.classVersion,
+                                                           PayloadCodec.encode(object.values)]
+                try insertObject.execute(row + [RowChecksum.of(row)])
             }
             let pruned = try prune(database, keeping: keep)
             return (snapshotID, pruned)

@@ -1,0 +1,140 @@
+import ControllerKit
+import Foundation
+import MailSample
+@testable import StateRestoration
+import Testing
+
+/// The corruption corpus: a small database truncated at every page boundary, single bytes
+/// flipped at many offsets, zeroed pages, and rows tampered with. Every case ends in a typed error
+/// or a partial restore with a report: no crash, no hang, no unbounded memory, the file unchanged.
+@MainActor
+@Suite struct CorruptionTests {
+    enum Outcome: Hashable { case refused, partial, restored, silentlyChanged }
+
+    /// What the original fixture holds, to tell a harmless flip from a silently changed value.
+    static let originalContents: [String] = (try? contents(SnapshotInspector(path: PackageFixture.schema1.path).loadSnapshot())) ?? []
+
+    static func contents(_ loaded: LoadedSnapshot) -> [String] {
+        loaded.snapshot.controllers.map { record in
+            var plain = record
+            plain.values = [:]
+            return "\(plain) \(PayloadCodec.encode(record.values).base64EncodedString())"
+        }
+    }
+
+    /// Opens `path` read-only, reads the newest snapshot and restores it, as the inspector and the
+    /// replay do; checks the file is unchanged. A whole restore must hold exactly the original.
+    static func attempt(_ path: String) -> (Outcome, String) {
+        let before = FileManager.default.contents(atPath: path)
+        defer {
+            #expect(FileManager.default.contents(atPath: path) == before, "\(path) changed")
+        }
+        do {
+            let inspector = try SnapshotInspector(path: path)
+            _ = try inspector.integrityProblems()
+            _ = try inspector.snapshots()
+            let loaded = try inspector.loadSnapshot()
+            let report = SnapshotRestore.restore(loaded, into: [Window(application: Application())],
+                                                 registry: MailSample.makeRegistry())
+            let whole = report.dropped.isEmpty && loaded.problems.isEmpty
+            if whole, contents(loaded) != originalContents {
+                return (.silentlyChanged, LineDiffLite.first(contents(loaded), originalContents))
+            }
+            return (whole ? .restored : .partial, report.description)
+        } catch {
+            return (.refused, "\(error)")
+        }
+    }
+
+    @Test func truncatedFlippedAndZeroedFilesEndInAnErrorOrAReport() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = try [UInt8](Data(contentsOf: PackageFixture.schema1))
+        let pageSize = 4096
+        var cases: [(String, [UInt8])] = []
+        for pages in 0..<(original.count / pageSize) {
+            cases.append(("truncated to \(pages) pages", Array(original.prefix(pages * pageSize))))
+        }
+        cases.append(("truncated mid-page", Array(original.prefix(original.count - 1000))))
+        for offset in stride(from: 0, to: original.count, by: 61) {
+            var flipped = original
+            flipped[offset] ^= 0xFF
+            cases.append(("byte \(offset) flipped", flipped))
+        }
+        for page in 0..<(original.count / pageSize) {
+            var zeroed = original
+            for index in (page * pageSize)..<((page + 1) * pageSize) { zeroed[index] = 0 }
+            cases.append(("page \(page) zeroed", zeroed))
+        }
+        var outcomes: [Outcome: Int] = [:]
+        for (index, (name, bytes)) in cases.enumerated() {
+            let path = directory.appendingPathComponent("case-\(index).sqlite").path
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            let (outcome, detail) = Self.attempt(path)
+            outcomes[outcome, default: 0] += 1
+            // Losing whole pages loses data; cutting the unused tail of the last page may not.
+            if outcome == .restored, name.hasPrefix("truncated to") { Issue.record("\(name) restored whole: \(detail)") }
+            if outcome == .silentlyChanged { Issue.record("\(name) restored whole but changed: \(detail)") }
+        }
+        #expect(outcomes.values.reduce(0, +) == cases.count)
+        #expect(outcomes[.silentlyChanged] == nil, "\(outcomes[.silentlyChanged] ?? 0) damaged files restored whole with different contents")
+        #expect((outcomes[.refused] ?? 0) > 0)
+        print("corruption corpus: \(cases.count) damaged files: \(outcomes[.refused] ?? 0) refused with a typed error, \(outcomes[.partial] ?? 0) restored partly with a report, \(outcomes[.restored] ?? 0) restored whole (the damage was in unused bytes)")
+    }
+
+    /// Rows tampered with through SQL, the schema's checks off.
+    nonisolated static let tamperings: [(String, String)] = [
+        ("a wrong value type", "UPDATE node SET view_loaded = 'yes' WHERE path = '/tabs/search'"),
+        ("a dangling parent", "UPDATE node SET parent_id = 4242 WHERE path = '/tabs/settings'"),
+        ("a cyclic parent link", """
+            UPDATE node SET parent_id = (SELECT node_id FROM node WHERE path = '/tabs/viewer/compose') WHERE path = '/tabs/viewer';
+            """),
+        ("duplicate paths", "DROP INDEX node_path; UPDATE node SET path = '/tabs/search' WHERE path = '/tabs/settings'"),
+        ("an unknown class", "UPDATE controller_state SET class_name = 'NoSuchClass' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/inbox')"),
+        ("a negative position", "UPDATE node SET position = -7 WHERE path = '/tabs/inbox/messages'"),
+        ("an unknown relation", "UPDATE node SET relation = 'diagonal' WHERE path = '/tabs/search'"),
+        ("a payload of garbage", "UPDATE controller_state SET payload = randomblob(300) WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/viewer')"),
+        ("a 100 MB string", "UPDATE node SET identifier = zeroblob(100000000) || '' WHERE path = '/tabs/search'"),
+        ("a future schema version", "PRAGMA user_version = 77"),
+        ("a missing state row", "DELETE FROM controller_state WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/settings')"),
+        ("a second root", "UPDATE node SET parent_id = NULL, relation = 'root' WHERE path = '/tabs/search'"),
+        ("bad metadata", "UPDATE snapshot SET created_at = 'yesterday'"),
+    ]
+
+    @Test(arguments: tamperings.map(\.0), [false, true])
+    func tamperedRowsEndInAnErrorOrAPartialRestore(name: String, rechecksum: Bool) throws {
+        let sql = try #require(Self.tamperings.first { $0.0 == name }).1
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tamper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tampered.sqlite").path
+        try FileManager.default.copyItem(atPath: PackageFixture.schema1.path, toPath: path)
+        do {
+            let database = try Database(path: path, mode: .readWrite)
+            try database.execute("PRAGMA foreign_keys = OFF")
+            try database.execute("PRAGMA ignore_check_constraints = ON")
+            try database.executeScript(sql)
+            // With fresh checksums the edit gets past them, to the structural checks behind.
+            if rechecksum, !name.contains("schema") { try RowChecksum.rewriteAll(in: database) }
+        }
+        let (outcome, detail) = Self.attempt(path)
+        #expect(outcome != .restored, "\(name) went unnoticed: \(detail)")
+    }
+}
+
+/// The first line where two dumps differ.
+enum LineDiffLite {
+    static func first(_ actual: [String], _ expected: [String]) -> String {
+        for (index, (left, right)) in zip(actual, expected).enumerated() where left != right {
+            return "line \(index): \(left.prefix(200)) instead of \(right.prefix(200))"
+        }
+        return "\(actual.count) lines instead of \(expected.count)"
+    }
+}
+
+/// The fixtures, found from this file.
+enum PackageFixture {
+    static let schema1 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/schema-1.sqlite")
+}
