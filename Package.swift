@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -43,3 +44,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harness exists only in fuzz builds: libFuzzer supplies its `main`, so an ordinary
+// build could not link it. Scripts/fuzz.sh sets NAVSTATE_FUZZ and builds it with -sanitize=fuzzer.
+if ProcessInfo.processInfo.environment["NAVSTATE_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "navstate-fuzz",
+        dependencies: ["StateRestoration", "ControllerKit", "MailSample"],
+        path: "Fuzz/Sources/navstate-fuzz",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ))
+}
