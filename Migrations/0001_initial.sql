@@ -12,9 +12,13 @@ CREATE TABLE schema_migration (
     applied_at TEXT    NOT NULL
 );
 
--- One complete saved state of an application.
+-- One complete saved state of an application. A full snapshot (an anchor) holds a node row per
+-- controller; a delta snapshot names its anchor in base_id and holds only the node rows that
+-- differ from it, plus removed_node rows for the anchor's controllers it no longer has. Readers
+-- overlay the two; an anchor cannot be deleted while a delta uses it.
 CREATE TABLE snapshot (
     id                 INTEGER PRIMARY KEY,
+    base_id            INTEGER REFERENCES snapshot(id),
     created_at         TEXT    NOT NULL,             -- ISO 8601, UTC
     app_version        TEXT    NOT NULL,
     app_build          TEXT    NOT NULL,
@@ -26,7 +30,7 @@ CREATE TABLE snapshot (
     -- Set when a restore of this snapshot starts and cleared when it ends: a restore that dies
     -- part-way leaves it set, and later restores skip the snapshot (the crash rule).
     restore_started_at TEXT,
-    -- FNV-1a over the columns above but restore_started_at: SQLite pages carry no checksum, and a
+    -- FNV-1a over the columns above but id and restore_started_at: SQLite pages carry no checksum, and a
     -- damaged byte must be reported rather than restored as a different value.
     checksum           INTEGER NOT NULL
 );
@@ -60,12 +64,20 @@ CREATE TABLE node (
     appearance   TEXT    NOT NULL,
     state_id     INTEGER NOT NULL REFERENCES controller_state(id),
     checksum     INTEGER NOT NULL,                       -- FNV-1a over the columns above
-    PRIMARY KEY (snapshot_id, node_id),
-    FOREIGN KEY (snapshot_id, parent_id) REFERENCES node(snapshot_id, node_id)
+    -- parent_id names a node of this snapshot or of its anchor, so it is checked by readers.
+    PRIMARY KEY (snapshot_id, node_id)
 ) WITHOUT ROWID;
 
 CREATE UNIQUE INDEX node_path ON node(snapshot_id, path);
 CREATE INDEX node_state ON node(state_id);
+
+-- A controller of a delta snapshot's anchor that the delta no longer holds.
+CREATE TABLE removed_node (
+    snapshot_id INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
+    node_id     INTEGER NOT NULL,
+    checksum    INTEGER NOT NULL,                        -- FNV-1a over the columns above
+    PRIMARY KEY (snapshot_id, node_id)
+) WITHOUT ROWID;
 
 -- Restorable objects other than controllers that controllers referenced.
 CREATE TABLE object (

@@ -5,7 +5,7 @@
 /// send the containment calls. A navigation controller defines a presentation context.
 @MainActor
 open class NavigationController: ViewController {
-    private var stack: [ViewController] = []
+    private var stack: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
 
     /// Makes an empty navigation controller.
     public override init() {

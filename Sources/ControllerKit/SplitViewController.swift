@@ -10,11 +10,11 @@ open class SplitViewController: ViewController {
         case secondary
     }
 
-    private var primary: ViewController?
-    private var secondary: ViewController?
+    private var primary: ViewController? { didSet { RestorationChanges.structureDidChange() } }
+    private var secondary: ViewController? { didSet { RestorationChanges.structureDidChange() } }
 
     /// Whether only the primary column shows.
-    public private(set) var isCollapsed = false
+    public private(set) var isCollapsed = false { didSet { RestorationChanges.structureDidChange() } }
 
     /// Makes an expanded split view controller with empty columns.
     public override init() {

@@ -6,8 +6,8 @@ import Foundation
 /// `(C.load), C.wA, M.wD, C.layout, M.dD, C.dA` (`LIFECYCLE.md` §3).
 @MainActor
 open class TabBarController: ViewController {
-    private var tabs: [ViewController] = []
-    private var selection = NSNotFound
+    private var tabs: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
+    private var selection = NSNotFound { didSet { RestorationChanges.structureDidChange() } }
 
     /// Makes a tab bar controller with no tabs.
     public override init() {

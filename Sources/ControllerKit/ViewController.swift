@@ -18,36 +18,38 @@ open class ViewController: @MainActor CustomStringConvertible {
 
     // MARK: - Storage (internal; the runtime keeps it consistent)
 
-    var storedView: View?
+    var storedView: View? { didSet { RestorationChanges.structureDidChange() } }
     var isRunningLoadView = false
-    var appearance: AppearanceState = .disappeared
-    var childList: [ViewController] = []
+    var appearance: AppearanceState = .disappeared { didSet { RestorationChanges.structureDidChange() } }
+    var childList: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
     weak var parentLink: ViewController?
-    var presentedLink: ViewController?
+    var presentedLink: ViewController? { didSet { RestorationChanges.structureDidChange() } }
     weak var presentingLink: ViewController?
     /// The style the current presentation was made with (the presented side's record).
     var presentationStyleInEffect: ModalPresentationStyle = .fullScreen
     /// Set while this controller is some window's `rootViewController`.
-    weak var windowLink: Window?
+    weak var windowLink: Window? { didSet { RestorationChanges.structureDidChange() } }
     /// Where the runtime took this controller's view from when a presentation covered it, so that
     /// dismissal can put it back (needed for custom containers, whose children's views the runtime
     /// does not otherwise place).
     weak var detachedHost: View?
+    /// Bumped by `invalidateRestorableState()`: saves compare it to re-encode only what changed.
+    public internal(set) var restorableStateGeneration: UInt64 = 0
     /// The `animated` flag of the last `beginAppearanceTransition`, for its `end…`.
     var manualTransitionIsAnimated = false
 
     // MARK: - Identity
 
     /// A short title, shown in descriptions and, in UIKit, in bars.
-    open var title: String?
+    open var title: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// The identifier that makes this controller take part in state restoration
     /// (`RESTORATION.md` §1). Controllers without one are left out of a save with their subtree.
-    open var restorationIdentifier: String?
+    open var restorationIdentifier: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// A factory that re-creates this controller at restore time in place of the registry; it may
     /// refuse by returning `nil`, which leaves out the controller's subtree.
-    open var restorationClass: (any ViewControllerRestoration.Type)?
+    open var restorationClass: (any ViewControllerRestoration.Type)? { didSet { invalidateRestorableState() } }
 
     // MARK: - Presentation settings
 

@@ -25,14 +25,14 @@ public struct Draft: Codable, Hashable, Sendable {
 
 /// A list of mailboxes or of messages: the inbox stack's first two levels.
 public final class MailboxListController: ViewController {
-    public var mailbox = "Inbox"
-    public var scrollOffset = 0.0
-    public var selectedMessageID = 0
-    public var unreadCount = 0
-    public var filter = ""
-    public var isEditing = false
+    public var mailbox = "Inbox" { didSet { invalidateRestorableState() } }
+    public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
+    public var selectedMessageID = 0 { didSet { invalidateRestorableState() } }
+    public var unreadCount = 0 { didSet { invalidateRestorableState() } }
+    public var filter = "" { didSet { invalidateRestorableState() } }
+    public var isEditing = false { didSet { invalidateRestorableState() } }
     public var visibleMessageIDs: [String] = []
-    public var sort = SortOrder(field: "date", ascending: false)
+    public var sort = SortOrder(field: "date", ascending: false) { didSet { invalidateRestorableState() } }
 
     public override init() { super.init() }
     public required init?(coder: Coder) { super.init(coder: coder) }
@@ -66,12 +66,12 @@ public final class MailboxListController: ViewController {
 
 /// One message, the top of the inbox stack.
 public final class MessageController: ViewController {
-    public var messageID = 0
-    public var subject = ""
-    public var sender = ""
-    public var scrollOffset = 0.0
-    public var isFlagged = false
-    public var receivedAt = Date(timeIntervalSince1970: 0)
+    public var messageID = 0 { didSet { invalidateRestorableState() } }
+    public var subject = "" { didSet { invalidateRestorableState() } }
+    public var sender = "" { didSet { invalidateRestorableState() } }
+    public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
+    public var isFlagged = false { didSet { invalidateRestorableState() } }
+    public var receivedAt = Date(timeIntervalSince1970: 0) { didSet { invalidateRestorableState() } }
     public var labels: [String] = []
 
     public override init() { super.init() }
@@ -104,9 +104,9 @@ public final class MessageController: ViewController {
 
 /// A full-screen viewer of an attachment, presented from the window root.
 public final class AttachmentViewerController: ViewController {
-    public var attachmentName = ""
-    public var page = 0
-    public var zoom = 1.0
+    public var attachmentName = "" { didSet { invalidateRestorableState() } }
+    public var page = 0 { didSet { invalidateRestorableState() } }
+    public var zoom = 1.0 { didSet { invalidateRestorableState() } }
 
     public override init() {
         super.init()
@@ -135,9 +135,9 @@ public final class AttachmentViewerController: ViewController {
 
 /// The compose sheet, presented over the viewer.
 public final class ComposeController: ViewController {
-    public var draft = Draft(to: [], subject: "", body: "")
-    public var cursorPosition = 0
-    public var replyingToMessageID = 0
+    public var draft = Draft(to: [], subject: "", body: "") { didSet { invalidateRestorableState() } }
+    public var cursorPosition = 0 { didSet { invalidateRestorableState() } }
+    public var replyingToMessageID = 0 { didSet { invalidateRestorableState() } }
 
     public override init() {
         super.init()
@@ -166,8 +166,8 @@ public final class ComposeController: ViewController {
 
 /// The search tab.
 public final class SearchController: ViewController {
-    public var query = ""
-    public var scope = "all"
+    public var query = "" { didSet { invalidateRestorableState() } }
+    public var scope = "all" { didSet { invalidateRestorableState() } }
     public var recentQueries: [String] = []
 
     public override init() {
@@ -198,7 +198,7 @@ public final class SearchController: ViewController {
 /// The settings tab.
 public final class SettingsController: ViewController {
     public var toggles: [String: Bool] = [:]
-    public var signature = ""
+    public var signature = "" { didSet { invalidateRestorableState() } }
 
     public override init() {
         super.init()

@@ -82,6 +82,9 @@ do {
         search.query = "budget"
         search.recentQueries = ["invoice"]
         print(try store.save(application, registry: registry, label: "later"))
+        // A relaunch: a fresh store saves in full again.
+        let relaunched = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.1", appBuild: "110"))
+        print(try relaunched.save(application, registry: registry, label: "relaunch"))
     case "save-loop":
         let count = arguments.dropFirst(2).first.flatMap(Int.init)
         let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100", keepCount: 5))

@@ -16,6 +16,7 @@ import Testing
         ("show-compose", ["show", "cli.sqlite", "/tabs/viewer/compose", "--snapshot", "1"]),
         ("show-json", ["show", "cli.sqlite", "/tabs/inbox/messages", "--json"]),
         ("diff", ["diff", "cli.sqlite", "1", "2"]),
+        ("diff-relaunch", ["diff", "cli.sqlite", "2", "3"]),
         ("diff-json", ["diff", "cli.sqlite", "1", "2", "--json"]),
         ("verify", ["verify", "cli.sqlite"]),
         ("verify-json", ["verify", "cli.sqlite", "--json"]),
@@ -47,18 +48,32 @@ import Testing
         }
     }
 
-    @Test func pruneDeletesTheOlderSnapshotAndSaysWhatItFreed() throws {
+    private func snapshotIDs(in directory: URL) throws -> [Int]? {
+        let list = try CLI.run(["list", "cli.sqlite", "--json"], in: directory)
+        let object = try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any]
+        return (object?["snapshots"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+    }
+
+    @Test func pruneKeepsTheAnchorOfAKeptDelta() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Snapshot 2 is a delta over 1: keeping the newest two keeps 1 too.
+        let run = try CLI.run(["prune", "cli.sqlite", "--keep", "2"], in: directory)
+        #expect(run.output == "cli.sqlite: nothing to prune; the newest 2 snapshots and the anchors they overlay are all it holds\n")
+        #expect(try snapshotIDs(in: directory) == [3, 2, 1])
+    }
+
+    @Test func pruneDeletesOlderSnapshotsAndSaysWhatItFreed() throws {
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try CLI.run(["prune", "cli.sqlite", "--keep", "1"], in: directory)
         #expect(run.status == 0, "\(run.error)")
         try CLI.expectGolden(run.output, named: "prune")
-        let list = try CLI.run(["list", "cli.sqlite", "--json"], in: directory)
-        let object = try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any]
-        let ids = (object?["snapshots"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
-        #expect(ids == [2])
+        #expect(try snapshotIDs(in: directory) == [3])
         let again = try CLI.run(["prune", "cli.sqlite", "--keep", "1"], in: directory)
-        #expect(again.output == "cli.sqlite: nothing to prune; at most 1 snapshot held\n")
+        #expect(again.output == "cli.sqlite: nothing to prune; the newest 1 snapshot and the anchors they overlay are all it holds\n")
+        let verify = try CLI.run(["verify", "cli.sqlite"], in: directory)
+        #expect(verify.status == 0, "\(verify.output)")
     }
 
     @Test func migrateOnACurrentDatabaseDoesNothing() throws {
@@ -85,6 +100,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try CLI.run(["show", "cli.sqlite", "/tabs/nowhere"], in: directory)
         #expect(run.status == 1)
-        #expect(run.error.hasPrefix("navstate: cli.sqlite: snapshot 2 has no controller at /tabs/nowhere"))
+        #expect(run.error.hasPrefix("navstate: cli.sqlite: snapshot 3 has no controller at /tabs/nowhere"))
     }
 }

@@ -53,24 +53,33 @@ import Testing
         }
     }
 
-    @Test func metadataIsRecordedAndOnlyTheNewestSnapshotsAreKept() throws {
+    @Test func metadataIsRecordedForEverySnapshot() throws {
         let configuration = StoreConfiguration(appVersion: "2.1", appBuild: "210", keepCount: 2)
         let (store, _, _) = try saved(Note("a"), configuration: configuration)
-        let window = Window(application: Application())
-        window.rootViewController = Note("b")
-        window.makeKeyAndVisible()
-        let registry = RestorationRegistry()
-        registry.register(Note.self, as: "Note")
-        _ = try store.save(windows: [window], registry: registry, label: "second")
-        let third = try store.save(windows: [window], registry: registry, label: "third")
-        #expect(third.prunedSnapshotCount == 1)
-        let summaries = try store.snapshots()
-        #expect(summaries.map(\.metadata.label) == ["third", "second"])
-        let newest = try #require(summaries.first)
+        let newest = try #require(try store.snapshots().first)
         #expect(newest.metadata.appVersion == "2.1" && newest.metadata.appBuild == "210")
         #expect(newest.metadata.schemaVersion == Migrator.latestVersion)
         #expect(newest.metadata.platform == SnapshotMetadata.currentPlatform)
         #expect(abs(newest.metadata.createdAt.timeIntervalSinceNow) < 60)
+    }
+
+    @Test func onlyTheNewestFullSnapshotsAreKept() throws {
+        let directory = TemporaryDirectory()
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let window = Window(application: Application())
+        window.rootViewController = Note("b")
+        window.makeKeyAndVisible()
+        var reports: [SaveReport] = []
+        for label in ["first", "second", "third"] {
+            // A store opened fresh saves in full: three anchors, nothing overlays another.
+            let store = try RestorationStore(path: directory.path(), configuration: StoreConfiguration(keepCount: 2))
+            reports.append(try store.save(windows: [window], registry: registry, label: label))
+        }
+        #expect(reports.map(\.baseSnapshotID) == [nil, nil, nil])
+        #expect(reports.last?.prunedSnapshotCount == 1)
+        let store = try RestorationStore(path: directory.path())
+        #expect(try store.snapshots().map(\.metadata.label) == ["third", "second"])
         #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller_state") } == 2)
     }
 

@@ -88,26 +88,13 @@ struct PruneCommand: ParsableCommand {
 
     func run() throws {
         let connection = try openForWriting(database.database, allowPendingMigrations: false)
-        let result = try reportingErrors {
-            try connection.inTransaction { () throws -> (deleted: [Int64], states: Int, bytes: Int) in
-                var deleted: [Int64] = []
-                try connection.prepare("SELECT id FROM snapshot ORDER BY id DESC LIMIT -1 OFFSET ?").forEachRow([keep]) { row in
-                    if let id = row.integer(at: 0) { deleted.append(id) }
-                }
-                let statesBefore = try connection.scalarInteger("SELECT count(*) FROM controller_state") ?? 0
-                let bytesBefore = try connection.scalarInteger("SELECT coalesce(sum(length(payload)), 0) FROM controller_state") ?? 0
-                try connection.execute("DELETE FROM snapshot WHERE id NOT IN (SELECT id FROM snapshot ORDER BY id DESC LIMIT ?)", [keep])
-                try connection.execute("DELETE FROM controller_state WHERE id NOT IN (SELECT state_id FROM node)")
-                let statesAfter = try connection.scalarInteger("SELECT count(*) FROM controller_state") ?? 0
-                let bytesAfter = try connection.scalarInteger("SELECT coalesce(sum(length(payload)), 0) FROM controller_state") ?? 0
-                return (deleted, Int(statesBefore - statesAfter), Int(bytesBefore - bytesAfter))
-            }
-        }
-        if result.deleted.isEmpty {
-            print("\(database.database): nothing to prune; at most \(keep) snapshot\(keep == 1 ? "" : "s") held")
+        let result = try reportingErrors { try SnapshotMaintenance.prune(connection, keeping: keep) }
+        let deleted = result.deletedSnapshotIDs
+        if deleted.isEmpty {
+            print("\(database.database): nothing to prune; the newest \(keep) snapshot\(keep == 1 ? "" : "s") and the anchors they overlay are all it holds")
         } else {
-            let ids = result.deleted.sorted().map(String.init).joined(separator: ", ")
-            print("\(database.database): deleted \(result.deleted.count) snapshot\(result.deleted.count == 1 ? "" : "s") (\(ids)), freed \(result.states) controller state\(result.states == 1 ? "" : "s") (\(byteCount(result.bytes)) of keyed values)")
+            let ids = deleted.map(String.init).joined(separator: ", ")
+            print("\(database.database): deleted \(deleted.count) snapshot\(deleted.count == 1 ? "" : "s") (\(ids)), freed \(result.freedStateCount) controller state\(result.freedStateCount == 1 ? "" : "s") (\(byteCount(result.freedPayloadBytes)) of keyed values)")
         }
     }
 }

@@ -45,11 +45,17 @@ extension RowChecksum {
     /// structural checks behind the checksums; nothing in the library calls it.
     static func rewriteAll(in database: Database) throws {
         let snapshots = try database.prepare("""
-            SELECT id, created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count FROM snapshot
+            SELECT id, created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count,
+                   base_id FROM snapshot
             """)
         var updates: [(String, [any DatabaseValueConvertible])] = []
         try snapshots.forEachRow { row in
-            updates.append(("UPDATE snapshot SET checksum = ? WHERE id = ?", [of((1...8).map { row.value(at: $0) }), row.value(at: 0)]))
+            updates.append(("UPDATE snapshot SET checksum = ? WHERE id = ?", [of((1...9).map { row.value(at: $0) }), row.value(at: 0)]))
+        }
+        let removed = try database.prepare("SELECT snapshot_id, node_id FROM removed_node")
+        try removed.forEachRow { row in
+            updates.append(("UPDATE removed_node SET checksum = ? WHERE snapshot_id = ? AND node_id = ?",
+                            [of([row.value(at: 0), row.value(at: 1)]), row.value(at: 0), row.value(at: 1)]))
         }
         let states = try database.prepare("SELECT id, class_name, class_version, restoration_class, payload FROM controller_state")
         try states.forEachRow { row in

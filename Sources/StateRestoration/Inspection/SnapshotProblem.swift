@@ -42,7 +42,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
             case .windowMismatch: return "it names another window than its parent"
             case .duplicatePath(let other): return "node \(other) has the same restoration path"
             case .rowsMissing(let expected, let found):
-                return "the snapshot holds \(expected) controllers but only \(found) rows were found (the file was damaged)"
+                return "the snapshot holds \(expected) controllers but \(found) rows were found (the file was damaged)"
             case .checksumMismatch(let table): return "its \(table) row does not match its checksum (the file was damaged or edited)"
             case .tooLarge(let column, let bytes, let limit): return "column \(column) holds \(bytes) bytes, more than the \(limit) allowed"
             }

@@ -17,6 +17,8 @@ public struct SnapshotSummary: Sendable, Hashable {
     public var isCrashMarked: Bool
     /// How many of its controller states other snapshots share.
     public var sharedStateCount: Int
+    /// For a delta: the full snapshot it overlays.
+    public var baseSnapshotID: Int64?
 }
 
 /// A snapshot as read back: its well-formed part, and what is wrong with the rest.
@@ -53,19 +55,19 @@ enum SnapshotReader {
                      WHERE n.snapshot_id = s.id),
                    (SELECT count(DISTINCT n.state_id) FROM node n WHERE n.snapshot_id = s.id
                      AND EXISTS (SELECT 1 FROM node m WHERE m.state_id = n.state_id AND m.snapshot_id <> s.id)),
-                   s.checksum
+                   s.checksum, s.base_id
             FROM snapshot s ORDER BY s.id DESC
             """)
         var result: [SnapshotSummary] = []
         try statement.forEachRow { row in
             let id = row.integer(at: 0) ?? 0
-            try verifyHeader(row, HeaderColumns(firstMetadata: 1, windowCount: 7, controllerCount: 8, checksum: 12),
+            try verifyHeader(row, HeaderColumns(firstMetadata: 1, windowCount: 7, controllerCount: 8, base: 13, checksum: 12),
                              snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: try metadata(row, firstColumn: 1, snapshot: id, path: database.path),
                 windowCount: Int(row.integer(at: 7) ?? 0), controllerCount: Int(row.integer(at: 8) ?? 0),
                 byteCount: Int(row.integer(at: 10) ?? 0), isCrashMarked: row.integer(at: 9) == 1,
-                sharedStateCount: Int(row.integer(at: 11) ?? 0)))
+                sharedStateCount: Int(row.integer(at: 11) ?? 0), baseSnapshotID: row.integer(at: 13)))
         }
         return result
     }
@@ -75,6 +77,7 @@ enum SnapshotReader {
         var firstMetadata: Int
         var windowCount: Int
         var controllerCount: Int
+        var base: Int
         var checksum: Int
     }
 
@@ -83,7 +86,7 @@ enum SnapshotReader {
     static func verifyHeader(_ row: Statement, _ layout: HeaderColumns, snapshot: Int64, path: String) throws {
         let columns = (layout.firstMetadata..<(layout.firstMetadata + 6)).filter { row.byteCount(at: $0) <= textLimit }
         guard columns.count == 6 else { return }  // metadata() reports the oversized column
-        let values = (columns + [layout.windowCount, layout.controllerCount]).map { row.value(at: $0) }
+        let values = (columns + [layout.windowCount, layout.controllerCount, layout.base]).map { row.value(at: $0) }
         guard row.integer(at: layout.checksum) == RowChecksum.of(values) else {
             throw StoreError.corruptSnapshot(path: path, snapshot: snapshot,
                                              reason: "its snapshot row does not match its checksum (the file was damaged or edited)")
@@ -119,14 +122,30 @@ enum SnapshotReader {
     static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let header = try database.prepare("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,
-                   restore_started_at IS NOT NULL, controller_count, checksum
+                   restore_started_at IS NOT NULL, controller_count, checksum, base_id
             FROM snapshot WHERE id = ?
             """)
         try header.bind([id])
         guard try header.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
         let metadata = try metadata(header, firstColumn: 0, snapshot: id, path: database.path)
-        try verifyHeader(header, HeaderColumns(firstMetadata: 0, windowCount: 6, controllerCount: 8, checksum: 9),
-                         snapshot: id, path: database.path)
+        let layout = HeaderColumns(firstMetadata: 0, windowCount: 6, controllerCount: 8, base: 10, checksum: 9)
+        try verifyHeader(header, layout, snapshot: id, path: database.path)
+        // A delta overlays a full snapshot: its own rows and tombstones first, then the anchor's.
+        var chain = [id]
+        if let base = header.integer(at: 10) {
+            try header.bind([base])
+            guard try header.step() else {
+                throw StoreError.corruptSnapshot(path: database.path, snapshot: id, reason: "its anchor, snapshot \(base), is missing")
+            }
+            try verifyHeader(header, layout, snapshot: base, path: database.path)
+            guard header.value(at: 10) == .null else {
+                throw StoreError.corruptSnapshot(path: database.path, snapshot: id,
+                                                 reason: "its anchor, snapshot \(base), is itself a delta")
+            }
+            chain.append(base)
+            try header.bind([id])
+            _ = try header.step()
+        }
         let windowCount = Int(header.integer(at: 6) ?? 0)
         let isCrashMarked = header.integer(at: 7) == 1
         let controllerCount = Int(header.integer(at: 8) ?? 0)
@@ -135,6 +154,16 @@ enum SnapshotReader {
         var parsed: [ControllerRecord] = []
         var pathsByID: [Int: String] = [:]
         var rowCount = 0
+        var seen = Set<Int>()
+        let removed = try database.prepare("SELECT node_id, checksum FROM removed_node WHERE snapshot_id = ?")
+        try removed.forEachRow([id]) { row in
+            guard let nodeID = row.integer(at: 0),
+                  row.integer(at: 1) == RowChecksum.of([DatabaseValue.integer(id), DatabaseValue.integer(nodeID)]) else {
+                problems.append(SnapshotProblem(nodeID: nil, path: "/", reason: .checksumMismatch(table: "removed_node")))
+                return
+            }
+            seen.insert(Int(nodeID))
+        }
         let rows = try database.prepare("""
             SELECT n.node_id, n.parent_id, n.path, n.identifier, n.window_index, n.relation, n.position, n.style,
                    n.is_selected, n.is_collapsed, n.view_loaded, n.appearance,
@@ -143,19 +172,23 @@ enum SnapshotReader {
             FROM node n LEFT JOIN controller_state s ON s.id = n.state_id
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
-        try rows.forEachRow([id]) { row in
-            rowCount += 1
-            let path = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) ?? "?" : "(path of \(row.byteCount(at: 2)) bytes)"
-            let nodeID = row.integer(at: 0).map(Int.init)
-            if let nodeID { pathsByID[nodeID] = path }
-            switch parse(row, snapshot: id) {
-            case .success(let record): parsed.append(record)
-            case .failure(let reason): problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: reason))
+        for rowSnapshot in chain {
+            try rows.forEachRow([rowSnapshot]) { row in
+                let nodeID = row.integer(at: 0).map(Int.init)
+                // A delta's own row (or tombstone) hides the anchor's.
+                if let nodeID, !seen.insert(nodeID).inserted { return }
+                rowCount += 1
+                let path = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) ?? "?" : "(path of \(row.byteCount(at: 2)) bytes)"
+                if let nodeID { pathsByID[nodeID] = path }
+                switch parse(row, snapshot: rowSnapshot) {
+                case .success(let record): parsed.append(record)
+                case .failure(let reason): problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: reason))
+                }
             }
         }
         let structured = structure(parsed, knownIDs: Set(pathsByID.keys))
         problems += structured.problems
-        if rowCount < controllerCount {
+        if rowCount != controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
             problems.append(SnapshotProblem(nodeID: nil, path: "/", reason: .rowsMissing(expected: controllerCount, found: rowCount)))
         }

@@ -28,9 +28,19 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public var warnings: [String]
     /// How many older snapshots the save pruned.
     public var prunedSnapshotCount: Int
+    /// How many node rows the save wrote: all controllers for a full snapshot, only the ones
+    /// that differ from the anchor for a delta.
+    public var writtenControllerCount = 0
+    /// How many controllers were encoded into new state rows (the others share earlier ones).
+    public var writtenStateCount = 0
+    /// The full snapshot a delta overlays; `nil` for a full snapshot.
+    public var baseSnapshotID: Int64?
 
     public var description: String {
         var lines = ["saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s")"]
+        if let base = baseSnapshotID {
+            lines[0] += " (a delta over snapshot \(base): \(writtenControllerCount) rows written, \(writtenStateCount) states encoded)"
+        }
         for entry in saved { lines.append("  saved     \(entry.path)  \(entry.className)") }
         for entry in leftOut {
             let also = entry.descendantCount > 0 ? " (with \(entry.descendantCount) below it)" : ""

@@ -7,17 +7,31 @@ public struct SnapshotDraft: Sendable {
     public var metadata: SnapshotMetadata
     /// How many windows were walked.
     public var windowCount: Int
-    /// The controllers, parents before children.
+    /// The controllers to write, parents before children: all of them in a full snapshot, only
+    /// those that differ from the anchor in a delta.
     public var controllers: [ControllerRecord]
     /// The other objects they reference.
     public var objects: [ObjectRecord]
     /// The report, without the snapshot id the writer assigns.
     public var report: SaveReport
+    /// For a delta: the full snapshot it overlays.
+    public var baseSnapshotID: Int64?
+    /// How many controllers the snapshot holds once overlaid on its anchor.
+    public var controllerCount: Int
+    /// Controllers whose keyed values did not change: the state row they share, by node id.
+    public var reusedStateIDs: [Int: Int64] = [:]
+    /// The anchor's controllers a delta no longer holds.
+    public var removedNodeIDs: [Int] = []
+    /// What the store remembers once this draft is written.
+    var pendingState: IncrementalState?
+
+    /// Whether only what changed is written.
+    public var isDelta: Bool { baseSnapshotID != nil }
 }
 
 /// Walks an application's windows on the main actor and records every controller that takes
 /// part (`RESTORATION.md` §1). Only this step touches controllers; it runs their
-/// `encodeRestorableState(with:)` and nothing else.
+/// `encodeRestorableState(with:)`, for the controllers whose values changed since the last save.
 @MainActor
 struct SnapshotCapture {
     let registry: RestorationRegistry
@@ -28,13 +42,116 @@ struct SnapshotCapture {
         var record: ControllerRecord
     }
 
-    func capture(_ windows: [Window], metadata: SnapshotMetadata) throws(StoreError) -> SnapshotDraft {
-        var found: [Found] = []
-        var ids: [ObjectIdentifier: Int] = [:]
-        var pathsTaken: [String: ViewController] = [:]
-        var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
+    /// A delta may hold at most this share of the hierarchy before the next save is a new anchor.
+    static let deltaLimit = 0.25
 
-        // Phase 1: numbering and structure, so references can point anywhere in the hierarchy.
+    func capture(_ windows: [Window], metadata: SnapshotMetadata,
+                 state previous: IncrementalState = IncrementalState()) throws(StoreError) -> SnapshotDraft {
+        var state = previous
+        var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
+        let generation = RestorationChanges.structureGeneration
+        let found: [Found]
+        if let known = fastPathFound(state, windows: windows, generation: generation) {
+            found = known
+            report.leftOut = previous.lastLeftOut
+        } else {
+            found = try walk(windows, state: &state, report: &report)
+        }
+
+        // Encode what changed; share the state row of everything else. Objects referenced along
+        // the way queue up (no recursion, so cycles and long chains of references are fine) and
+        // get ids after the controllers'.
+        let ids = Dictionary(found.map { (ObjectIdentifier($0.controller), $0.record.id) }, uniquingKeysWith: { first, _ in first })
+        let context = ArchiveContext(registry: registry, controllerIDs: ids,
+                                     firstObjectID: (found.map(\.record.id).max() ?? 0) + 1)
+        var records: [ControllerRecord] = []
+        records.reserveCapacity(found.count)
+        var reused: [Int: Int64] = [:]
+        var entries: [Int: IncrementalState.Entry] = [:]
+        for entry in found {
+            var record = entry.record
+            var hasReferences = false
+            if let stateID = state.reusableState(for: entry.controller, id: record.id) {
+                reused[record.id] = stateID
+            } else {
+                let coder = ArchivingCoder(context: context, codingPath: record.path)
+                entry.controller.encodeRestorableState(with: coder)
+                record.values = coder.values
+                hasReferences = coder.values.values.contains { $0.containsReference }
+                report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
+            }
+            var stripped = record
+            stripped.values = [:]
+            entries[record.id] = IncrementalState.Entry(
+                controller: WeakControllerReference(entry.controller), record: stripped, stateID: reused[record.id],
+                stateGeneration: entry.controller.restorableStateGeneration, hasReferences: hasReferences)
+            records.append(record)
+            report.saved.append(.init(path: record.pathString, className: record.className))
+        }
+        var objects: [ObjectRecord] = []
+        while let (id, object) = context.nextQueuedObject() {
+            let coder = ArchivingCoder(context: context, codingPath: ["object \(id)"])
+            object.encodeRestorableState(with: coder)
+            let entry = registry.objectEntry(for: object)
+            objects.append(ObjectRecord(id: id, className: entry?.name ?? "\(type(of: object))",
+                                        classVersion: entry?.version ?? 0, values: coder.values))
+        }
+        report.warnings += context.warnings
+        state.entries = entries
+        state.structureGeneration = generation
+        state.lastLeftOut = report.leftOut
+
+        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: records, objects: objects,
+                                  report: report, controllerCount: records.count, reusedStateIDs: reused)
+        makeDeltaIfSmall(&draft, state: state)
+        draft.pendingState = state
+        return draft
+    }
+
+    /// With no structural change since the last save, the rows are the same: no walk, only the
+    /// values of controllers that invalidated their state are encoded again.
+    private func fastPathFound(_ state: IncrementalState, windows: [Window], generation: UInt64) -> [Found]? {
+        guard state.structureGeneration == generation, state.lastSnapshotID != nil, state.windowCount == windows.count else {
+            return nil
+        }
+        var found: [Found] = []
+        found.reserveCapacity(state.entries.count)
+        for id in state.order {
+            guard let entry = state.entries[id], let controller = entry.controller.value else { return nil }
+            found.append(Found(controller: controller, record: entry.record))
+        }
+        return found
+    }
+
+    /// Turns a full draft into a delta over the current anchor when little differs from it.
+    private func makeDeltaIfSmall(_ draft: inout SnapshotDraft, state: IncrementalState) {
+        guard let anchorID = state.anchorID, !state.anchorRows.isEmpty else { return }
+        var changed: [ControllerRecord] = []
+        for record in draft.controllers {
+            var stripped = record
+            stripped.values = [:]
+            if let stateID = draft.reusedStateIDs[record.id],
+               state.anchorRows[record.id] == IncrementalState.AnchorRow(record: stripped, stateID: stateID) {
+                continue
+            }
+            changed.append(record)
+        }
+        let present = Set(draft.controllers.map(\.id))
+        let removed = state.anchorRows.keys.filter { !present.contains($0) }.sorted()
+        let limit = max(16, Int(Double(draft.controllers.count) * Self.deltaLimit))
+        guard changed.count + removed.count <= limit else { return }
+        draft.controllers = changed
+        draft.removedNodeIDs = removed
+        draft.baseSnapshotID = anchorID
+        let kept = Set(changed.map(\.id))
+        draft.reusedStateIDs = draft.reusedStateIDs.filter { kept.contains($0.key) }
+    }
+
+    /// Phase 1 of a full capture: numbering and structure, so references can point anywhere.
+    private func walk(_ windows: [Window], state: inout IncrementalState, report: inout SaveReport) throws(StoreError) -> [Found] {
+        var found: [Found] = []
+        var pathsTaken: [String: ViewController] = [:]
+
         func visit(_ controller: ViewController, parent: Found?, relation: SavedRelation, window: Int,
                    component: (String) -> String) throws(StoreError) {
             let parentPath = parent?.record.path ?? []
@@ -51,8 +168,7 @@ struct SnapshotCapture {
                 throw StoreError.invalidHierarchy(reason: "\(other) and \(controller) both have the restoration path \(pathText)")
             }
             pathsTaken[pathText] = controller
-            let id = found.count + 1
-            ids[ObjectIdentifier(controller)] = id
+            let id = state.nodeID(for: controller)
             let entry = registry.entry(for: controller)
             if entry == nil {
                 report.warnings.append("\(pathText): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
@@ -105,32 +221,9 @@ struct SnapshotCapture {
             guard let root = window.rootViewController else { continue }
             try visit(root, parent: nil, relation: .windowRoot(window: index), window: index, component: { $0 })
         }
-
-        // Phase 2: encoding. Objects referenced along the way queue up (no recursion, so cycles
-        // and long chains of references are fine) and get ids after the controllers'.
-        let context = ArchiveContext(registry: registry, controllerIDs: ids, firstObjectID: found.count + 1)
-        var controllers: [ControllerRecord] = []
-        controllers.reserveCapacity(found.count)
-        for entry in found {
-            let coder = ArchivingCoder(context: context, codingPath: entry.record.path)
-            entry.controller.encodeRestorableState(with: coder)
-            var record = entry.record
-            record.values = coder.values
-            report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
-            controllers.append(record)
-            report.saved.append(.init(path: record.pathString, className: record.className))
-        }
-        var objects: [ObjectRecord] = []
-        while let (id, object) = context.nextQueuedObject() {
-            let coder = ArchivingCoder(context: context, codingPath: ["object \(id)"])
-            object.encodeRestorableState(with: coder)
-            let entry = registry.objectEntry(for: object)
-            objects.append(ObjectRecord(id: id, className: entry?.name ?? "\(type(of: object))",
-                                        classVersion: entry?.version ?? 0, values: coder.values))
-        }
-        report.warnings += context.warnings
-        return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: controllers,
-                             objects: objects, report: report)
+        state.order = found.map(\.record.id)
+        state.windowCount = windows.count
+        return found
     }
 }
 

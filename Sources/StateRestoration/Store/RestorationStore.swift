@@ -13,9 +13,11 @@ public final class RestorationStore: @unchecked Sendable {
     /// How saves describe the app and how many snapshots they keep.
     public let configuration: StoreConfiguration
 
-    // Guarded by `lock`: SQLite connections are not to be used from two threads at once.
+    // Guarded by `lock`: SQLite connections are not to be used from two threads at once; and
+    // what the last save wrote, so the next one writes only what changed.
     private let database: Database
     private let lock = NSLock()
+    private var incremental = IncrementalState()
 
     /// Opens (creating and migrating as needed) the database at `path`.
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
@@ -42,7 +44,12 @@ public final class RestorationStore: @unchecked Sendable {
     /// Saves `windows` as one snapshot, synchronously.
     @MainActor
     public func save(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SaveReport {
-        try write(capture(windows: windows, registry: registry, label: label))
+        do {
+            return try write(capture(windows: windows, registry: registry, label: label))
+        } catch .staleIncrementalState {
+            // Another writer changed the file under this store's memory: save everything.
+            return try write(capture(windows: windows, registry: registry, label: label))
+        }
     }
 
     /// Saves every shown window of `application`: the hierarchy is read on the main actor,
@@ -50,24 +57,58 @@ public final class RestorationStore: @unchecked Sendable {
     @MainActor
     public func saveInBackground(_ application: Application, registry: RestorationRegistry, label: String = "") async throws -> SaveReport {
         let draft = try capture(windows: application.windows, registry: registry, label: label)
-        return try await Task.detached { [self] in try self.write(draft) }.value
+        do {
+            return try await Task.detached { [self] in try self.write(draft) }.value
+        } catch StoreError.staleIncrementalState {
+            let full = try capture(windows: application.windows, registry: registry, label: label)
+            return try await Task.detached { [self] in try self.write(full) }.value
+        }
     }
 
-    /// Reads `windows` into a draft; the only part of a save that needs the main actor.
+    /// Reads `windows` into a draft; the only part of a save that needs the main actor. After
+    /// an earlier save of this store, only controllers that invalidated their state (or are new)
+    /// are encoded, and when little changed the draft is a delta over the last full snapshot.
     @MainActor
     public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SnapshotDraft {
         let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
-        return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+        return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, state: incrementalState)
+    }
+
+    private var incrementalState: IncrementalState {
+        lock.lock()
+        defer { lock.unlock() }
+        return incremental
     }
 
     /// Writes a draft as one snapshot in one transaction and prunes to ``StoreConfiguration/keepCount``.
     public func write(_ draft: SnapshotDraft) throws(StoreError) -> SaveReport {
-        let (id, pruned) = try withDatabase { database in
-            try SnapshotWriter.write(draft, to: database, keep: configuration.keepCount)
+        let written: SnapshotWriter.Written
+        do {
+            lock.lock()
+            defer { lock.unlock() }
+            written = try SnapshotWriter.write(draft, to: database, keep: configuration.keepCount)
+        } catch {
+            // What this store remembers may no longer match the file: the next save is full.
+            lock.lock()
+            incremental = IncrementalState()
+            lock.unlock()
+            let stale = error is StaleIncrementalState
+                || ((error as? DatabaseError).map { $0.resultCode == 787 } ?? false)  // SQLITE_CONSTRAINT_FOREIGNKEY
+            if stale, draft.pendingState?.lastSnapshotID != nil { throw StoreError.staleIncrementalState }
+            throw StoreError.converting(error, path: path)
+        }
+        if var state = draft.pendingState {
+            state.commit(draft, snapshotID: written.id, newStateIDs: written.newStateIDs)
+            lock.lock()
+            incremental = state
+            lock.unlock()
         }
         var report = draft.report
-        report.snapshotID = id
-        report.prunedSnapshotCount = pruned
+        report.snapshotID = written.id
+        report.prunedSnapshotCount = written.pruned.deletedSnapshotIDs.count
+        report.writtenControllerCount = draft.controllers.count
+        report.writtenStateCount = written.newStateIDs.count
+        report.baseSnapshotID = draft.baseSnapshotID
         return report
     }
 
@@ -137,15 +178,20 @@ public final class RestorationStore: @unchecked Sendable {
     public func discardAll() throws(StoreError) {
         try withDatabase { database in
             try database.inTransaction {
+                try database.execute("DELETE FROM snapshot WHERE base_id IS NOT NULL")
                 try database.execute("DELETE FROM snapshot")
                 try database.execute("DELETE FROM controller_state")
             }
         }
+        lock.lock()
+        incremental = IncrementalState()
+        lock.unlock()
     }
 
-    /// Deletes all but the newest `count` snapshots in one transaction; returns how many went.
+    /// Deletes all but the newest `count` snapshots (and the anchors they overlay) in one
+    /// transaction; says what went.
     @discardableResult
-    public func prune(keeping count: Int) throws(StoreError) -> Int {
+    public func prune(keeping count: Int) throws(StoreError) -> PruneResult {
         try withDatabase { database in
             try database.inTransaction { try SnapshotWriter.prune(database, keeping: count) }
         }
@@ -162,12 +208,15 @@ extension StoreError {
     static func wrapping<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
         do {
             return try body()
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw .database(error)
         } catch {
-            throw .database(DatabaseError(resultCode: 1, message: "\(error)", path: "?"))
+            throw converting(error, path: "?")
         }
+    }
+
+    /// `error` as a store error: SQLite's wrapped, ours as they are.
+    static func converting(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError { return .database(error) }
+        return .database(DatabaseError(resultCode: 1, message: "\(error)", path: path))
     }
 }

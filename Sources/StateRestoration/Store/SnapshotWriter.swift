@@ -4,19 +4,35 @@ import Foundation
 /// Writes a captured snapshot in one transaction: a crash at any moment leaves either the new
 /// snapshot or none of it (`RESTORATION.md` §1.5). Runs on any thread.
 enum SnapshotWriter {
-    /// Writes `draft` and prunes to the newest `keep` snapshots; returns the new id and how many
-    /// older snapshots went.
-    static func write(_ draft: SnapshotDraft, to database: Database, keep: Int) throws -> (id: Int64, pruned: Int) {
+    /// What a write produced.
+    struct Written {
+        var id: Int64
+        var pruned: PruneResult
+        /// The state rows created for freshly encoded controllers, by node id.
+        var newStateIDs: [Int: Int64]
+    }
+
+    /// Writes `draft` and prunes to the newest `keep` snapshots. Only the rows the draft holds
+    /// are written: a delta's unchanged controllers live in its anchor, unchanged values in the
+    /// state rows it shares.
+    static func write(_ draft: SnapshotDraft, to database: Database, keep: Int) throws -> Written {
         try database.inTransaction {
+            // Another writer may have pruned what this store's last save left: then the delta
+            // or the shared rows are stale, and the store saves in full instead.
+            if let base = draft.baseSnapshotID,
+               try database.scalarInteger("SELECT count(*) FROM snapshot WHERE id = ? AND base_id IS NULL", [base]) != 1 {
+                throw StaleIncrementalState()
+            }
             let metadata = draft.metadata
             let header: [any DatabaseValueConvertible] = [
                 Timestamp.string(from: metadata.createdAt), metadata.appVersion, metadata.appBuild,
-                metadata.schemaVersion, metadata.platform, metadata.label, draft.windowCount, draft.controllers.count,
+                metadata.schemaVersion, metadata.platform, metadata.label, draft.windowCount, draft.controllerCount,
+                draft.baseSnapshotID,
             ]
             try database.execute("""
                 INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, label, window_count,
-                                      controller_count, checksum)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      controller_count, base_id, checksum)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, header + [RowChecksum.of(header)])
             let snapshotID = database.lastInsertedRowID
             let insertState = try database.prepare("""
@@ -28,11 +44,18 @@ enum SnapshotWriter {
                                   position, style, is_selected, is_collapsed, view_loaded, appearance, state_id, checksum)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            var newStateIDs: [Int: Int64] = [:]
             for record in draft.controllers {
-                let state: [any DatabaseValueConvertible] = [record.className, record.classVersion, record.restorationClassName,
-                                                             PayloadCodec.encode(record.values)]
-                try insertState.execute(state + [RowChecksum.of(state)])
-                let stateID = database.lastInsertedRowID
+                let stateID: Int64
+                if let shared = draft.reusedStateIDs[record.id] {
+                    stateID = shared
+                } else {
+                    let state: [any DatabaseValueConvertible] = [record.className, record.classVersion, record.restorationClassName,
+                                                                 PayloadCodec.encode(record.values)]
+                    try insertState.execute(state + [RowChecksum.of(state)])
+                    stateID = database.lastInsertedRowID
+                    newStateIDs[record.id] = stateID
+                }
                 let stored = StoredRelation(record.relation)
                 let node: [any DatabaseValueConvertible] = [
                     snapshotID, record.id, record.parentID, record.pathString, record.identifier, record.title,
@@ -40,6 +63,11 @@ enum SnapshotWriter {
                     record.isViewLoaded, record.appearance.rawValue, stateID,
                 ]
                 try insertNode.execute(node + [RowChecksum.of(node)])
+            }
+            let insertRemoved = try database.prepare("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
+            for nodeID in draft.removedNodeIDs {
+                let row: [any DatabaseValueConvertible] = [snapshotID, nodeID]
+                try insertRemoved.execute(row + [RowChecksum.of(row)])
             }
             let insertObject = try database.prepare("""
                 INSERT INTO object (snapshot_id, object_id, class_name, class_version, payload, checksum) VALUES (?, ?, ?, ?, ?, ?)
@@ -50,23 +78,34 @@ enum SnapshotWriter {
                 try insertObject.execute(row + [RowChecksum.of(row)])
             }
             let pruned = try prune(database, keeping: keep)
-            return (snapshotID, pruned)
+            return Written(id: snapshotID, pruned: pruned, newStateIDs: newStateIDs)
         }
     }
 
-    /// Deletes all but the newest `keep` snapshots, then the controller states no kept snapshot
-    /// uses any more. Call inside a transaction.
-    static func prune(_ database: Database, keeping keep: Int) throws(DatabaseError) -> Int {
-        try database.execute("""
-            DELETE FROM snapshot WHERE id NOT IN (SELECT id FROM snapshot ORDER BY id DESC LIMIT ?)
-            """, [max(keep, 1)])
-        let pruned = database.changedRowCount
-        if pruned > 0 {
-            try database.execute("DELETE FROM controller_state WHERE id NOT IN (SELECT state_id FROM node)")
+    /// Deletes all but the newest `keep` snapshots, except the anchors a kept delta overlays,
+    /// then the controller states no kept snapshot uses any more. Call inside a transaction.
+    static func prune(_ database: Database, keeping keep: Int) throws -> PruneResult {
+        let kept = "SELECT id FROM snapshot ORDER BY id DESC LIMIT \(max(keep, 1))"
+        let doomed = "SELECT id FROM snapshot WHERE id NOT IN (\(kept)) AND id NOT IN (SELECT base_id FROM snapshot WHERE base_id IS NOT NULL AND id IN (\(kept)))"
+        var deleted: [Int64] = []
+        try database.prepare(doomed + " ORDER BY id").forEachRow { row in
+            if let id = row.integer(at: 0) { deleted.append(id) }
         }
-        return pruned
+        guard !deleted.isEmpty else { return PruneResult() }
+        let statesBefore = try database.scalarInteger("SELECT count(*) FROM controller_state") ?? 0
+        let bytesBefore = try database.scalarInteger("SELECT coalesce(sum(length(payload)), 0) FROM controller_state") ?? 0
+        try database.execute("DELETE FROM snapshot WHERE id IN (\(doomed))")
+        try database.execute("DELETE FROM controller_state WHERE id NOT IN (SELECT state_id FROM node)")
+        let statesAfter = try database.scalarInteger("SELECT count(*) FROM controller_state") ?? 0
+        let bytesAfter = try database.scalarInteger("SELECT coalesce(sum(length(payload)), 0) FROM controller_state") ?? 0
+        return PruneResult(deletedSnapshotIDs: deleted, freedStateCount: Int(statesBefore - statesAfter),
+                           freedPayloadBytes: Int(bytesBefore - bytesAfter))
     }
 }
+
+/// What a store remembered of its last save no longer matches the file (another writer pruned
+/// its anchor or the state rows it shares); the save is made again in full.
+struct StaleIncrementalState: Error {}
 
 /// A relation as the `node` table's columns hold it.
 struct StoredRelation {

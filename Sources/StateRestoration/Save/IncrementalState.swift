@@ -1,0 +1,91 @@
+import ControllerKit
+
+/// What a store remembers of its last save, so the next one writes only what changed: stable
+/// node ids, each controller's saved row and state, and the anchor that deltas overlay.
+///
+/// It lives with the store (a fresh store saves in full), is read on the main actor during
+/// capture, and is replaced only once the draft built from it is written; a failed write resets
+/// it, so the next save is full.
+struct IncrementalState: Sendable {
+    /// A controller's row as last written, without its values (those live in the state row).
+    struct Entry: Sendable {
+        let controller: WeakControllerReference
+        var record: ControllerRecord
+        /// `nil` until the writer assigns the state row of a freshly encoded controller.
+        var stateID: Int64?
+        var stateGeneration: UInt64
+        /// Payloads with references are encoded every time: the objects they point at are
+        /// written per snapshot, and must be found again.
+        var hasReferences: Bool
+    }
+
+    /// The node row of a controller as the anchor holds it, for deciding what a delta writes.
+    struct AnchorRow: Sendable, Hashable {
+        var record: ControllerRecord
+        var stateID: Int64
+    }
+
+    var structureGeneration: UInt64?
+    var nextNodeID = 1
+    var entries: [Int: Entry] = [:]
+    var idsByController: [ObjectIdentifier: Int] = [:]
+    var anchorID: Int64?
+    var anchorRows: [Int: AnchorRow] = [:]
+    var lastSnapshotID: Int64?
+    /// The node ids in save order (parents first), and how many windows the walk saw.
+    var order: [Int] = []
+    var windowCount = 0
+    /// What the last walk left out, repeated by saves that skip the walk.
+    var lastLeftOut: [SaveReport.LeftOut] = []
+
+    /// Records what was written: the state rows the writer assigned, and the new anchor when
+    /// the draft was full.
+    mutating func commit(_ draft: SnapshotDraft, snapshotID: Int64, newStateIDs: [Int: Int64]) {
+        for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
+        lastSnapshotID = snapshotID
+        guard !draft.isDelta else { return }
+        anchorID = snapshotID
+        anchorRows = [:]
+        for (id, entry) in entries {
+            guard let stateID = entry.stateID else { continue }
+            anchorRows[id] = AnchorRow(record: entry.record, stateID: stateID)
+        }
+    }
+
+    /// The id `controller` keeps across saves, or a new one.
+    @MainActor
+    mutating func nodeID(for controller: ViewController) -> Int {
+        let identity = ObjectIdentifier(controller)
+        if let id = idsByController[identity], entries[id]?.controller.value === controller { return id }
+        let id = nextNodeID
+        nextNodeID += 1
+        idsByController[identity] = id
+        return id
+    }
+
+    /// The state row `controller` can share with the last save, when its values did not change.
+    @MainActor
+    func reusableState(for controller: ViewController, id: Int) -> Int64? {
+        guard let entry = entries[id], entry.controller.value === controller, !entry.hasReferences,
+              entry.stateGeneration == controller.restorableStateGeneration else { return nil }
+        return entry.stateID
+    }
+}
+
+/// A weak reference that can cross actors: only the main actor dereferences it.
+final class WeakControllerReference: @unchecked Sendable {
+    weak var value: ViewController?
+    init(_ value: ViewController) { self.value = value }
+}
+
+extension CodedValue {
+    /// Whether this value refers to an object, at any depth.
+    var containsReference: Bool {
+        switch self {
+        case .object: return true
+        case .array(let values): return values.contains { $0.containsReference }
+        case .dictionary(let values): return values.values.contains { $0.containsReference }
+        default: return false
+        }
+    }
+}

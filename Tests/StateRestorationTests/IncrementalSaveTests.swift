@@ -1,0 +1,154 @@
+import ControllerKit
+import Foundation
+@testable import StateRestoration
+import Testing
+
+/// Incremental snapshots: a save after a small change writes only what changed, and every
+/// snapshot still reads as complete.
+@MainActor
+@Suite struct IncrementalSaveTests {
+    /// A stack of `count` notes in a shown window, and a store with a registry for them.
+    private func world(count: Int, keep: Int = 5) throws -> (RestorationStore, TemporaryDirectory, Window, NavigationController, RestorationRegistry) {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path(), configuration: StoreConfiguration(keepCount: keep))
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let window = Window(application: Application())
+        let stack = Make.nav("stack", (0..<count).map { Note("n\($0)") })
+        window.rootViewController = stack
+        window.makeKeyAndVisible()
+        return (store, directory, window, stack, registry)
+    }
+
+    /// What a full save of `window` would hold: path, class, relation, values.
+    private func fullContents(_ window: Window, registry: RestorationRegistry) throws -> [String] {
+        try SnapshotDraft.capture([window], registry: registry).controllers.map(describe)
+    }
+
+    private func describe(_ record: ControllerRecord) -> String {
+        "\(record.pathString) \(record.className) \(record.relation) \(record.isViewLoaded) \(record.appearance) \(PayloadCodec.encode(record.values).base64EncodedString())"
+    }
+
+    private func loaded(_ store: RestorationStore, _ id: Int64) throws -> [String] {
+        let snapshot = try store.loadSnapshot(id: id)
+        #expect(snapshot.problems.isEmpty, "\(snapshot.problems)")
+        return snapshot.snapshot.controllers.map(describe)
+    }
+
+    @Test func aFirstSaveIsFullAndOneChangedControllerWritesOneRow() throws {
+        let (store, directory, window, stack, registry) = try world(count: 200)
+        defer { _ = directory }
+        let first = try store.save(windows: [window], registry: registry)
+        #expect(first.baseSnapshotID == nil)
+        #expect(first.writtenControllerCount == 201 && first.writtenStateCount == 201)
+
+        let note = try #require(stack.viewControllers[57] as? Note)
+        note.text = "edited"
+        note.invalidateRestorableState()
+        let second = try store.save(windows: [window], registry: registry)
+        #expect(second.baseSnapshotID == first.snapshotID)
+        #expect(second.writtenControllerCount == 1 && second.writtenStateCount == 1)
+        #expect(try loaded(store, second.snapshotID) == fullContents(window, registry: registry))
+        #expect(try loaded(store, first.snapshotID) != loaded(store, second.snapshotID))
+    }
+
+    @Test func nothingChangedWritesNoRowAndStillReadsComplete() throws {
+        let (store, directory, window, _, registry) = try world(count: 50)
+        defer { _ = directory }
+        _ = try store.save(windows: [window], registry: registry)
+        let again = try store.save(windows: [window], registry: registry)
+        #expect(again.writtenControllerCount == 0 && again.writtenStateCount == 0)
+        #expect(try loaded(store, again.snapshotID) == fullContents(window, registry: registry))
+    }
+
+    @Test func aValueChangedWithoutInvalidatingKeepsItsSavedValue() throws {
+        let (store, directory, window, stack, registry) = try world(count: 3)
+        defer { _ = directory }
+        _ = try store.save(windows: [window], registry: registry)
+        (stack.viewControllers[1] as? Note)?.text = "changed quietly"
+        let second = try store.save(windows: [window], registry: registry)
+        // As in UIKit: state changes are announced with invalidateRestorableState().
+        #expect(second.writtenStateCount == 0)
+        let values = try store.loadSnapshot(id: second.snapshotID).snapshot.controllers.first { $0.identifier == "n1" }?.values
+        #expect(values?["text"] == .string("text of n1"))
+    }
+
+    @Test func structuralChangesWriteTheRowsTheyTouchAndTombstonesForRemovedControllers() throws {
+        let (store, directory, window, stack, registry) = try world(count: 100)
+        defer { _ = directory }
+        let first = try store.save(windows: [window], registry: registry)
+        let pushed = Note("pushed")
+        stack.pushViewController(pushed, animated: true)
+        let second = try store.save(windows: [window], registry: registry)
+        // The pushed controller is new; the old top changed appearance: two rows, one state.
+        #expect(second.baseSnapshotID == first.snapshotID)
+        #expect(second.writtenControllerCount == 2 && second.writtenStateCount == 1)
+        #expect(try loaded(store, second.snapshotID) == fullContents(window, registry: registry))
+
+        // Popping back to n94 removes n95…n99 from what the anchor holds (the pushed one never
+        // was in it): five tombstones, and n94's row, now on top.
+        stack.popToViewController(stack.viewControllers[94], animated: true)
+        let third = try store.save(windows: [window], registry: registry)
+        #expect(third.baseSnapshotID == first.snapshotID)
+        #expect(third.writtenControllerCount == 1 && third.writtenStateCount == 0)
+        #expect(try loaded(store, third.snapshotID) == fullContents(window, registry: registry))
+        let removed = try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM removed_node WHERE snapshot_id = ?", [third.snapshotID]) }
+        #expect(removed == 5)
+
+        // Popping to the root changes 99 of 101: more than a quarter, so a new anchor.
+        stack.popToRootViewController(animated: true)
+        let fourth = try store.save(windows: [window], registry: registry)
+        #expect(fourth.baseSnapshotID == nil)
+        #expect(try loaded(store, fourth.snapshotID) == fullContents(window, registry: registry))
+    }
+
+    @Test func aDeltaLargerThanAQuarterMakesANewAnchor() throws {
+        let (store, directory, window, stack, registry) = try world(count: 100)
+        defer { _ = directory }
+        _ = try store.save(windows: [window], registry: registry)
+        for note in stack.viewControllers.prefix(60).compactMap({ $0 as? Note }) {
+            note.count += 1
+            note.invalidateRestorableState()
+        }
+        let second = try store.save(windows: [window], registry: registry)
+        #expect(second.baseSnapshotID == nil)
+        #expect(second.writtenControllerCount == 101 && second.writtenStateCount == 60)
+        #expect(try loaded(store, second.snapshotID) == fullContents(window, registry: registry))
+    }
+
+    @Test func aStoreOpenedFreshSavesInFull() throws {
+        let (store, directory, window, _, registry) = try world(count: 20)
+        _ = try store.save(windows: [window], registry: registry)
+        let reopened = try RestorationStore(path: store.path)
+        let report = try reopened.save(windows: [window], registry: registry)
+        #expect(report.baseSnapshotID == nil && report.writtenControllerCount == 21)
+        _ = directory
+    }
+
+    @Test func pruningNeverDeletesARowAKeptSnapshotUses() throws {
+        let (store, directory, window, stack, registry) = try world(count: 40, keep: 2)
+        defer { _ = directory }
+        var expected: [Int64: [String]] = [:]
+        for round in 0..<30 {
+            let note = stack.viewControllers[round % 40] as? Note
+            note?.count += 1
+            note?.invalidateRestorableState()
+            if round % 7 == 3 { stack.pushViewController(Note("extra\(round)"), animated: false) }
+            let report = try store.save(windows: [window], registry: registry)
+            expected[report.snapshotID] = try fullContents(window, registry: registry)
+            for summary in try store.snapshots() {
+                #expect(try loaded(store, summary.id) == expected[summary.id], "round \(round), snapshot \(summary.id)")
+            }
+        }
+        let summaries = try store.snapshots()
+        // The newest two, and the anchor they overlay when they are deltas.
+        #expect(summaries.count <= 3)
+        let orphans = try store.withDatabase {
+            try $0.scalarInteger("SELECT count(*) FROM controller_state WHERE id NOT IN (SELECT state_id FROM node)")
+        }
+        #expect(orphans == 0)
+        let restoredWindow = Window(application: Application())
+        let restore = try store.restore(into: restoredWindow, registry: registry)
+        #expect(restore.didRestore && restore.dropped.isEmpty)
+    }
+}
