@@ -37,6 +37,9 @@ let package = Package(
         .testTarget(name: "NavstateTests", dependencies: ["NavstateCLI", "StateRestoration", "navstate", "navstate-test-helper"],
                     exclude: ["Golden"]),
         .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
+        // The benchmark: navstate against NSKeyedArchiver, JSON and the raw SQLite floor (release builds).
+        .executableTarget(name: "navstate-bench", dependencies: ["StateRestoration", "ControllerKit", "MailSample"],
+                          path: "Benchmarks/navstate-bench"),
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
         .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),

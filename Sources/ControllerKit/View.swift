@@ -32,9 +32,14 @@ open class View {
     /// The controller whose `view` this is. Weak: the controller owns the view, not the reverse.
     weak var owningController: ViewController?
 
+    /// How many views this process has made: instrumentation, so benchmarks and tests can check
+    /// that restoring creates views only for what shows.
+    public private(set) static var instancesCreated = 0
+
     /// Makes a view with the given frame.
     public init(frame: CGRect = .zero) {
         self.frame = frame
+        View.instancesCreated += 1
     }
 
     /// The window at the top of this view's superview chain, if any.

@@ -21,7 +21,9 @@ open class ViewController: @MainActor CustomStringConvertible {
     var storedView: View? { didSet { RestorationChanges.structureDidChange() } }
     var isRunningLoadView = false
     var appearance: AppearanceState = .disappeared { didSet { RestorationChanges.structureDidChange() } }
-    var childList: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
+    /// No observer here: an observed array is copied on every in-place mutation. The three
+    /// places that change it announce the change themselves.
+    var childList: [ViewController] = []
     weak var parentLink: ViewController?
     var presentedLink: ViewController? { didSet { RestorationChanges.structureDidChange() } }
     weak var presentingLink: ViewController?

@@ -2,7 +2,7 @@ import ControllerKit
 import Foundation
 
 /// The sort a mailbox list uses; stored as a Codable value.
-public struct SortOrder: Codable, Hashable, Sendable {
+public struct MessageSortOrder: Codable, Hashable, Sendable {
     public var field: String
     public var ascending: Bool
     public init(field: String, ascending: Bool) {
@@ -32,7 +32,7 @@ public final class MailboxListController: ViewController {
     public var filter = "" { didSet { invalidateRestorableState() } }
     public var isEditing = false { didSet { invalidateRestorableState() } }
     public var visibleMessageIDs: [String] = []
-    public var sort = SortOrder(field: "date", ascending: false) { didSet { invalidateRestorableState() } }
+    public var sort = MessageSortOrder(field: "date", ascending: false) { didSet { invalidateRestorableState() } }
 
     public override init() { super.init() }
     public required init?(coder: Coder) { super.init(coder: coder) }
@@ -59,7 +59,7 @@ public final class MailboxListController: ViewController {
         filter = coder.decodeString(forKey: "filter") ?? ""
         isEditing = coder.decodeBool(forKey: "isEditing")
         visibleMessageIDs = coder.decodeObject(of: [String].self, forKey: "visibleMessageIDs") ?? []
-        sort = coder.decodeDecodable(SortOrder.self, forKey: "sort") ?? sort
+        sort = coder.decodeDecodable(MessageSortOrder.self, forKey: "sort") ?? sort
         title = coder.decodeString(forKey: "title")
     }
 }

@@ -84,11 +84,12 @@ extension ViewController {
     /// `current` are the container's present members, which may stay.
     func validateMembers(_ members: [ViewController], current: [ViewController]) -> Diagnostic? {
         var seen = Set<ObjectIdentifier>()
+        let present = Set(current.map(ObjectIdentifier.init))
         for member in members {
             guard seen.insert(ObjectIdentifier(member)).inserted else {
                 return Diagnostic(kind: .duplicateController, message: "\(member) appears twice in the controllers given to \(self)")
             }
-            if current.contains(where: { $0 === member }) { continue }
+            if present.contains(ObjectIdentifier(member)) { continue }
             if let problem = validateJoining(member, as: "join \(self)") { return problem }
         }
         return nil
@@ -99,8 +100,10 @@ extension ViewController {
     /// `didMove(nil)` and the joining ones `didMove(self)`; `children` ends as `members`.
     func replaceMembers(_ old: [ViewController], with members: [ViewController],
                         transition: AppearanceTransition, loadArrivingFirst: Bool) {
-        let leaving = old.filter { member in !members.contains { $0 === member } }
-        let joining = members.filter { member in !old.contains { $0 === member } }
+        let staying = Set(members.map(ObjectIdentifier.init))
+        let before = Set(old.map(ObjectIdentifier.init))
+        let leaving = old.filter { !staying.contains(ObjectIdentifier($0)) }
+        let joining = members.filter { !before.contains(ObjectIdentifier($0)) }
         for member in leaving { member.willMove(toParent: nil) }
         for member in joining { linkChild(member) }
         commitMembers(members)
@@ -115,6 +118,7 @@ extension ViewController {
             member.unlinkFromParent()
         }
         childList = members
+        RestorationChanges.structureDidChange()
         for member in joining { member.didMove(toParent: self) }
     }
 }

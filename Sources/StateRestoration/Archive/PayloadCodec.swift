@@ -117,7 +117,15 @@ public enum PayloadCodec {
 
     /// The keyed values in `payload`, or the first thing wrong with it.
     public static func decode(_ payload: Data) throws(PayloadError) -> [String: CodedValue] {
-        let bytes = [UInt8](payload)
+        // withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+        let result: Result<[String: CodedValue], PayloadError> = payload.withUnsafeBytes { bytes in
+            Result { () throws(PayloadError) in try decode(bytes) }
+        }
+        return try result.get()
+    }
+
+    /// The keyed values in `bytes`, read in place, or the first thing wrong with them.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(PayloadError) -> [String: CodedValue] {
         var reader = Reader(bytes: bytes)
         let version = try reader.readByte()
         guard version == formatVersion else {
@@ -131,7 +139,7 @@ public enum PayloadCodec {
     }
 
     struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var offset = 0
 
         var remaining: Int { bytes.count - offset }
@@ -168,7 +176,7 @@ public enum PayloadCodec {
             return Int(value)
         }
 
-        mutating func readBytes(_ count: Int) -> ArraySlice<UInt8> {
+        mutating func readBytes(_ count: Int) -> Slice<UnsafeRawBufferPointer> {
             defer { offset += count }
             return bytes[offset..<(offset + count)]
         }

@@ -6,37 +6,92 @@ import Foundation
 /// problem instead of a different value.
 enum RowChecksum {
     static func of(_ columns: [any DatabaseValueConvertible]) -> Int64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func mix<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-        }
-        func mixLength(_ count: Int) {
-            withUnsafeBytes(of: UInt64(count).littleEndian) { mix($0) }
-        }
+        var hasher = FNV1a()
         for column in columns {
             switch column.databaseValue {
             case .null:
-                mix([0])
+                hasher.mix(byte: 0)
             case .integer(let number):
-                mix([1])
-                withUnsafeBytes(of: number.littleEndian) { mix($0) }
+                hasher.mix(byte: 1)
+                hasher.mix(word: UInt64(bitPattern: number))
             case .real(let number):
-                mix([2])
-                withUnsafeBytes(of: number.bitPattern.littleEndian) { mix($0) }
-            case .text(let text):
-                mix([3])
-                mixLength(text.utf8.count)
-                mix(text.utf8)
+                hasher.mix(byte: 2)
+                hasher.mix(word: number.bitPattern)
+            case .text(var text):
+                hasher.mix(byte: 3)
+                text.withUTF8 { bytes in
+                    hasher.mix(word: UInt64(bytes.count))
+                    hasher.mix(UnsafeRawBufferPointer(bytes))
+                }
             case .blob(let data):
-                mix([4])
-                mixLength(data.count)
-                mix(data)
+                hasher.mix(byte: 4)
+                hasher.mix(word: UInt64(data.count))
+                data.withUnsafeBytes { hasher.mix($0) }
             }
         }
-        return Int64(bitPattern: hash)
+        return Int64(bitPattern: hasher.hash)
+    }
+
+    /// The checksum of `prefix` followed by `row`'s `columns`, hashed where SQLite holds the
+    /// bytes: the same value ``of(_:)`` gives for the same values, without copying a column.
+    static func of(prefix: [DatabaseValue], row: Statement, columns: [Int]) -> Int64 {
+        var hasher = FNV1a()
+        func mix(_ value: DatabaseValue) {
+            switch value {
+            case .null: hasher.mix(byte: 0)
+            case .integer(let number): hasher.mix(byte: 1); hasher.mix(word: UInt64(bitPattern: number))
+            case .real(let number): hasher.mix(byte: 2); hasher.mix(word: number.bitPattern)
+            case .text(var text):
+                hasher.mix(byte: 3)
+                text.withUTF8 { bytes in
+                    hasher.mix(word: UInt64(bytes.count))
+                    hasher.mix(UnsafeRawBufferPointer(bytes))
+                }
+            case .blob(let data):
+                hasher.mix(byte: 4)
+                hasher.mix(word: UInt64(data.count))
+                data.withUnsafeBytes { hasher.mix($0) }
+            }
+        }
+        for value in prefix { mix(value) }
+        for column in columns {
+            let kind = row.columnKind(at: column)
+            switch kind {
+            case .text, .blob:
+                hasher.mix(byte: kind == .text ? 3 : 4)
+                row.withColumnBytes(at: column) { bytes in
+                    hasher.mix(word: UInt64(bytes?.count ?? 0))
+                    if let bytes { hasher.mix(bytes) }
+                }
+            case .integer, .real, .null:
+                mix(row.value(at: column))
+            }
+        }
+        return Int64(bitPattern: hasher.hash)
+    }
+
+    /// 64-bit FNV-1a.
+    struct FNV1a {
+        private(set) var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        mutating func mix(byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+
+        /// Eight bytes, little-endian.
+        mutating func mix(word: UInt64) {
+            var value = word
+            for _ in 0..<8 {
+                mix(byte: UInt8(truncatingIfNeeded: value))
+                value >>= 8
+            }
+        }
+
+        mutating func mix(_ bytes: UnsafeRawBufferPointer) {
+            var value = hash
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash = value
+        }
     }
 }
 

@@ -140,7 +140,24 @@ public struct Snapshot: Sendable, Hashable {
 public enum SnapshotPath {
     /// `/a/b/c`, with `%` and `/` inside components escaped.
     public static func string(_ components: [String]) -> String {
-        "/" + components.map { $0.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F") }
-            .joined(separator: "/")
+        var text = ""
+        for component in components {
+            text.append("/")
+            // Identifiers almost never hold either character: escape only when one does.
+            if component.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") }) {
+                text += component.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+            } else {
+                text += component
+            }
+        }
+        return text.isEmpty ? "/" : text
+    }
+
+    /// The components of a path written by ``string(_:)``.
+    public static func components(_ text: String) -> [String] {
+        text.split(separator: "/").map { part in
+            guard part.utf8.contains(UInt8(ascii: "%")) else { return String(part) }
+            return part.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
+        }
     }
 }

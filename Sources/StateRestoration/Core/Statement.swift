@@ -98,6 +98,36 @@ public final class Statement {
         }
     }
 
+    /// Calls `body` with the column's bytes (text as UTF-8, or a blob) where SQLite holds them,
+    /// without copying; `nil` for other storage classes.
+    public func withColumnBytes<Result>(at column: Int, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows -> Result {
+        let index = Int32(column)
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_TEXT:
+            let pointer = sqlite3_column_text(handle, index).map(UnsafeRawPointer.init)
+            return try body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))))
+        case SQLITE_BLOB:
+            let pointer = sqlite3_column_blob(handle, index)
+            return try body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))))
+        default:
+            return try body(nil)
+        }
+    }
+
+    /// A column's storage class.
+    enum ColumnKind { case integer, real, text, blob, null }
+
+    /// The storage class of the current row's `column`.
+    func columnKind(at column: Int) -> ColumnKind {
+        switch sqlite3_column_type(handle, Int32(column)) {
+        case SQLITE_INTEGER: return .integer
+        case SQLITE_FLOAT: return .real
+        case SQLITE_TEXT: return .text
+        case SQLITE_BLOB: return .blob
+        default: return .null
+        }
+    }
+
     /// The column's size in bytes (text or blob), read without copying it.
     public func byteCount(at column: Int) -> Int {
         Int(sqlite3_column_bytes(handle, Int32(column)))

@@ -238,10 +238,10 @@ enum SnapshotReader {
         if row.byteCount(at: 15) > payloadLimit {
             return .failure(.tooLarge(column: "payload", bytes: row.byteCount(at: 15), limit: payloadLimit))
         }
-        let nodeColumns = [.integer(snapshot)] + [0, 1, 2, 3, 17, 4, 5, 6, 7, 8, 9, 10, 11, 16].map { row.value(at: $0) }
-        guard row.integer(at: 18) == RowChecksum.of(nodeColumns) else { return .failure(.checksumMismatch(table: "node")) }
-        if row.value(at: 16) != .null, row.value(at: 12) != .null,
-           row.integer(at: 19) != RowChecksum.of([12, 13, 14, 15].map { row.value(at: $0) }) {
+        let nodeChecksum = RowChecksum.of(prefix: [.integer(snapshot)], row: row, columns: [0, 1, 2, 3, 17, 4, 5, 6, 7, 8, 9, 10, 11, 16])
+        guard row.integer(at: 18) == nodeChecksum else { return .failure(.checksumMismatch(table: "node")) }
+        if row.columnKind(at: 16) != .null, row.columnKind(at: 12) != .null,
+           row.integer(at: 19) != RowChecksum.of(prefix: [], row: row, columns: [12, 13, 14, 15]) {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {
@@ -263,18 +263,23 @@ enum SnapshotReader {
             let className = try text(12, "class_name").get()
             let classVersion = try int(13, "class_version").get()
             let restorationClass = row.text(at: 14)
-            guard let payload = row.blob(at: 15) else { return .failure(.wrongColumnType("payload")) }
+            guard row.columnKind(at: 15) == .blob else { return .failure(.wrongColumnType("payload")) }
             guard position >= 0 else { return .failure(.positionsNotDense(relation: relationName, found: [position])) }
             let relation = try StoredRelation.relation(name: relationName, position: position, style: style,
                                                        isSelected: isSelected, window: window).get()
             guard let appearance = AppearanceState(rawValue: appearanceName) else {
                 return .failure(.unknownAppearance(appearanceName))
             }
-            let values: [String: CodedValue]
-            do { values = try PayloadCodec.decode(payload) } catch { return .failure(.malformedPayload(error)) }
-            let path = (row.text(at: 2) ?? "").split(separator: "/").map {
-                String($0).replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
+            // Decoded where SQLite holds the bytes: no copy of the payload.
+            let decoded: Result<[String: CodedValue], PayloadError> = row.withColumnBytes(at: 15) { bytes in
+                Result { () throws(PayloadError) in try PayloadCodec.decode(bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
             }
+            let values: [String: CodedValue]
+            switch decoded {
+            case .success(let found): values = found
+            case .failure(let error): return .failure(.malformedPayload(error))
+            }
+            let path = SnapshotPath.components(row.text(at: 2) ?? "")
             return .success(ControllerRecord(
                 id: nodeID, parentID: parentID, path: path, identifier: identifier, title: row.text(at: 17),
                 windowIndex: window,
@@ -333,7 +338,7 @@ enum SnapshotReader {
             guard reached.insert(record.id).inserted else { continue }
             ordered.append(record)
             var children = childrenByParent[record.id] ?? []
-            children.sort { sortKey($0).lexicographicallyPrecedes(sortKey($1)) }
+            children.sort { sortKey($0) < sortKey($1) }
             var keep: [ControllerRecord] = []
             var presentedSeen = false
             for child in children {
@@ -378,14 +383,24 @@ enum SnapshotReader {
         return (ordered, problems)
     }
 
-    private static func sortKey(_ record: ControllerRecord) -> [Int] {
+    /// Siblings in order: contained ones by position, then what is presented.
+    private static func sortKey(_ record: ControllerRecord) -> SortKey {
         switch record.relation {
-        case .windowRoot(let window): return [0, window, record.id]
-        case .stack(let index): return [1, index, record.id]
-        case .tab(let index, _): return [1, index, record.id]
-        case .column(let column): return [1, column == .primary ? 0 : 1, record.id]
-        case .child(let index): return [1, index, record.id]
-        case .presented: return [2, 0, record.id]
+        case .windowRoot(let window): return SortKey(group: 0, position: window, id: record.id)
+        case .stack(let index): return SortKey(group: 1, position: index, id: record.id)
+        case .tab(let index, _): return SortKey(group: 1, position: index, id: record.id)
+        case .column(let column): return SortKey(group: 1, position: column == .primary ? 0 : 1, id: record.id)
+        case .child(let index): return SortKey(group: 1, position: index, id: record.id)
+        case .presented: return SortKey(group: 2, position: 0, id: record.id)
+        }
+    }
+
+    private struct SortKey: Comparable {
+        var group: Int
+        var position: Int
+        var id: Int
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            (lhs.group, lhs.position, lhs.id) < (rhs.group, rhs.position, rhs.id)
         }
     }
 

@@ -1,5 +1,12 @@
 import ControllerKit
 
+/// The instances a restore has made, shared with the coders that resolve references to them.
+@MainActor
+final class InstanceTable {
+    var controllers: [Int: ViewController] = [:]
+    var objects: [Int: any RestorableObject] = [:]
+}
+
 /// Rebuilds a snapshot's hierarchy into hidden windows (`RESTORATION.md` §3).
 ///
 /// 1. Objects, then controllers top-down: the restoration class, else the delegate, else the
@@ -16,10 +23,14 @@ struct Restorer {
     let windows: [Window]
 
     private var report = RestoreReport()
-    private var instances: [Int: ViewController] = [:]
-    private var objects: [Int: any RestorableObject] = [:]
+    /// Shared by every coder's resolver: a reference, so making a coder copies nothing.
+    private let table = InstanceTable()
+    // Read and written through the table itself: a computed wrapper would copy on every write.
+    private var instances: [Int: ViewController] { table.controllers }
+    private var objects: [Int: any RestorableObject] { table.objects }
     private var dropped = Set<Int>()
     private var recordsByID: [Int: ControllerRecord] = [:]
+    private var childrenByParent: [Int: [ControllerRecord]] = [:]
     private let classVersions: [String: Int]
 
     init(registry: RestorationRegistry, snapshot: Snapshot, windows: [Window]) {
@@ -31,7 +42,10 @@ struct Restorer {
         for object in snapshot.objects { versions[object.className] = object.classVersion }
         classVersions = versions
         report.snapshotID = snapshot.id
-        for record in snapshot.controllers { recordsByID[record.id] = record }
+        for record in snapshot.controllers {
+            recordsByID[record.id] = record
+            if let parent = record.parentID { childrenByParent[parent, default: []].append(record) }
+        }
     }
 
     mutating func run() -> RestoreReport {
@@ -52,10 +66,9 @@ struct Restorer {
     // MARK: - Helpers
 
     private func coder(for values: [String: CodedValue], path: [String]) -> RestoringCoder {
-        let known = instances
-        let madeObjects = objects
+        let table = self.table
         return RestoringCoder(record: values, path: path, classVersions: classVersions) { id in
-            known[id] ?? madeObjects[id]
+            table.controllers[id] ?? table.objects[id]
         }
     }
 
@@ -77,7 +90,7 @@ struct Restorer {
     private mutating func makeObjects() {
         for object in snapshot.objects {
             if let entry = registry.objectEntry(named: object.className) {
-                objects[object.id] = entry.make()
+                table.objects[object.id] = entry.make()
             } else {
                 report.warnings.append("object \(object.id): class \(object.className) is not registered; references to it will not decode")
             }
@@ -126,14 +139,14 @@ struct Restorer {
                 continue
             }
             if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
-            instances[record.id] = controller
+            table.controllers[record.id] = controller
         }
     }
 
     // MARK: - 2. Relations
 
     private func children(of record: ControllerRecord) -> [ControllerRecord] {
-        snapshot.controllers.filter { $0.parentID == record.id && instances[$0.id] != nil }
+        (childrenByParent[record.id] ?? []).filter { instances[$0.id] != nil }
     }
 
     private mutating func attachContainment() {
@@ -142,7 +155,7 @@ struct Restorer {
             if case .windowRoot(let index) = record.relation {
                 guard windows.indices.contains(index) else {
                     drop(record, "no window \(index) was given to restore into")
-                    instances[record.id] = nil
+                    table.controllers[record.id] = nil
                     continue
                 }
                 windows[index].rootViewController = controller
@@ -164,11 +177,15 @@ struct Restorer {
         func members(_ matching: (SavedRelation) -> Bool) -> [ControllerRecord] {
             contained.filter { matching($0.relation) }
         }
+        func except(_ attached: [ControllerRecord]) -> [ControllerRecord] {
+            let ids = Set(attached.map(\.id))
+            return contained.filter { !ids.contains($0.id) }
+        }
         let unexpected: [ControllerRecord]
         if let navigation = parent as? NavigationController {
             let stack = members { if case .stack = $0 { return true } else { return false } }
             navigation.setViewControllers(stack.compactMap { instances[$0.id] }, animated: false)
-            unexpected = contained.filter { member in !stack.contains { $0.id == member.id } }
+            unexpected = except(stack)
         } else if let tabs = parent as? TabBarController {
             let tabRecords = members { if case .tab = $0 { return true } else { return false } }
             let tabControllers = tabRecords.compactMap { instances[$0.id] }
@@ -176,7 +193,7 @@ struct Restorer {
             if let selected = tabRecords.firstIndex(where: { if case .tab(_, true) = $0.relation { return true } else { return false } }) {
                 tabs.selectedIndex = selected
             }
-            unexpected = contained.filter { member in !tabRecords.contains { $0.id == member.id } }
+            unexpected = except(tabRecords)
         } else if let split = parent as? SplitViewController {
             var columns: [ControllerRecord] = []
             for record in contained {
@@ -185,7 +202,7 @@ struct Restorer {
                 columns.append(record)
             }
             if parentRecord.isCollapsed { split.collapse() }
-            unexpected = contained.filter { member in !columns.contains { $0.id == member.id } }
+            unexpected = except(columns)
         } else {
             var childRecords: [ControllerRecord] = []
             for record in contained {
@@ -194,7 +211,7 @@ struct Restorer {
                 child.didMove(toParent: parent)
                 childRecords.append(record)
             }
-            unexpected = contained.filter { member in !childRecords.contains { $0.id == member.id } }
+            unexpected = except(childRecords)
         }
         for record in unexpected {
             drop(record, "a \(record.relation) member cannot belong to a \(parentRecord.className)")

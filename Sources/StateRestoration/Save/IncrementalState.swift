@@ -11,6 +11,8 @@ struct IncrementalState: Sendable {
     struct Entry: Sendable {
         let controller: WeakControllerReference
         var record: ControllerRecord
+        /// The record's path as text, kept so saves that skip the walk need not rebuild it.
+        var pathText: String
         /// `nil` until the writer assigns the state row of a freshly encoded controller.
         var stateID: Int64?
         var stateGeneration: UInt64
@@ -37,6 +39,11 @@ struct IncrementalState: Sendable {
     var windowCount = 0
     /// What the last walk left out, repeated by saves that skip the walk.
     var lastLeftOut: [SaveReport.LeftOut] = []
+    /// The controllers whose rows differ from the anchor's, and the anchor's controllers that are
+    /// gone: what a delta writes. Kept so saves that skip the walk compare only these and the
+    /// controllers that invalidated their state.
+    var differingFromAnchor = Set<Int>()
+    var removedFromAnchor: [Int] = []
 
     /// Records what was written: the state rows the writer assigned, and the new anchor when
     /// the draft was full.
@@ -50,6 +57,8 @@ struct IncrementalState: Sendable {
             guard let stateID = entry.stateID else { continue }
             anchorRows[id] = AnchorRow(record: entry.record, stateID: stateID)
         }
+        differingFromAnchor = []
+        removedFromAnchor = []
     }
 
     /// The id `controller` keeps across saves, or a new one.

@@ -47,47 +47,80 @@ struct SnapshotCapture {
 
     func capture(_ windows: [Window], metadata: SnapshotMetadata,
                  state previous: IncrementalState = IncrementalState()) throws(StoreError) -> SnapshotDraft {
+        let generation = RestorationChanges.structureGeneration
+        if let draft = captureUnchangedStructure(windows, metadata: metadata, state: previous, generation: generation) {
+            return draft
+        }
         var state = previous
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
-        let generation = RestorationChanges.structureGeneration
-        let found: [Found]
-        if let known = fastPathFound(state, windows: windows, generation: generation) {
-            found = known
-            report.leftOut = previous.lastLeftOut
-        } else {
-            found = try walk(windows, state: &state, report: &report)
-        }
+        let found = try walk(windows, state: &state, report: &report)
 
-        // Encode what changed; share the state row of everything else. Objects referenced along
-        // the way queue up (no recursion, so cycles and long chains of references are fine) and
-        // get ids after the controllers'.
+        // Encode what changed; share the state row of everything else.
         let ids = Dictionary(found.map { (ObjectIdentifier($0.controller), $0.record.id) }, uniquingKeysWith: { first, _ in first })
-        let context = ArchiveContext(registry: registry, controllerIDs: ids,
+        // Only what this walk found keeps an id: released controllers do not pile up.
+        state.idsByController = ids
+        let context = ArchiveContext(registry: registry, controllerID: { ids[$0] },
                                      firstObjectID: (found.map(\.record.id).max() ?? 0) + 1)
         var records: [ControllerRecord] = []
         records.reserveCapacity(found.count)
         var reused: [Int: Int64] = [:]
         var entries: [Int: IncrementalState.Entry] = [:]
+        entries.reserveCapacity(found.count)
         for entry in found {
             var record = entry.record
+            let pathText = record.pathString
             var hasReferences = false
             if let stateID = state.reusableState(for: entry.controller, id: record.id) {
                 reused[record.id] = stateID
             } else {
-                let coder = ArchivingCoder(context: context, codingPath: record.path)
-                entry.controller.encodeRestorableState(with: coder)
-                record.values = coder.values
-                hasReferences = coder.values.values.contains { $0.containsReference }
-                report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
+                (record.values, hasReferences) = encode(entry.controller, path: record.path, context: context, report: &report)
             }
             var stripped = record
             stripped.values = [:]
             entries[record.id] = IncrementalState.Entry(
-                controller: WeakControllerReference(entry.controller), record: stripped, stateID: reused[record.id],
-                stateGeneration: entry.controller.restorableStateGeneration, hasReferences: hasReferences)
+                controller: WeakControllerReference(entry.controller), record: stripped, pathText: pathText,
+                stateID: reused[record.id], stateGeneration: entry.controller.restorableStateGeneration,
+                hasReferences: hasReferences)
             records.append(record)
-            report.saved.append(.init(path: record.pathString, className: record.className))
+            report.saved.append(.init(path: pathText, className: record.className))
         }
+        let objects = encodeObjects(context, report: &report)
+        state.entries = entries
+        state.structureGeneration = generation
+        state.lastLeftOut = report.leftOut
+
+        // Which rows differ from the anchor, compared one by one after a walk.
+        var differing = Set<Int>()
+        for record in records {
+            var stripped = record
+            stripped.values = [:]
+            if let stateID = reused[record.id],
+               state.anchorRows[record.id] == IncrementalState.AnchorRow(record: stripped, stateID: stateID) { continue }
+            differing.insert(record.id)
+        }
+        let present = Set(records.map(\.id))
+        state.differingFromAnchor = differing
+        state.removedFromAnchor = state.anchorRows.keys.filter { !present.contains($0) }.sorted()
+
+        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: records, objects: objects,
+                                  report: report, controllerCount: records.count, reusedStateIDs: reused)
+        makeDeltaIfSmall(&draft, state: state)
+        draft.pendingState = state
+        return draft
+    }
+
+    /// Encodes one controller's keyed values; says whether they refer to objects.
+    private func encode(_ controller: ViewController, path: [String], context: ArchiveContext,
+                        report: inout SaveReport) -> ([String: CodedValue], Bool) {
+        let coder = ArchivingCoder(context: context, codingPath: path)
+        controller.encodeRestorableState(with: coder)
+        report.warnings += coder.errors.map { "\(SnapshotPath.string(path)): \($0)" }
+        return (coder.values, coder.values.values.contains { $0.containsReference })
+    }
+
+    /// Encodes the objects referenced along the way (queued, no recursion, so cycles and long
+    /// chains of references are fine), numbered after the controllers.
+    private func encodeObjects(_ context: ArchiveContext, report: inout SaveReport) -> [ObjectRecord] {
         var objects: [ObjectRecord] = []
         while let (id, object) = context.nextQueuedObject() {
             let coder = ArchivingCoder(context: context, codingPath: ["object \(id)"])
@@ -97,54 +130,83 @@ struct SnapshotCapture {
                                         classVersion: entry?.version ?? 0, values: coder.values))
         }
         report.warnings += context.warnings
-        state.entries = entries
-        state.structureGeneration = generation
-        state.lastLeftOut = report.leftOut
-
-        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: records, objects: objects,
-                                  report: report, controllerCount: records.count, reusedStateIDs: reused)
-        makeDeltaIfSmall(&draft, state: state)
-        draft.pendingState = state
-        return draft
+        return objects
     }
 
-    /// With no structural change since the last save, the rows are the same: no walk, only the
-    /// values of controllers that invalidated their state are encoded again.
-    private func fastPathFound(_ state: IncrementalState, windows: [Window], generation: UInt64) -> [Found]? {
-        guard state.structureGeneration == generation, state.lastSnapshotID != nil, state.windowCount == windows.count else {
-            return nil
+    /// With no structural change since the last save the rows are the same: no walk, and the
+    /// work is proportional to what changed, the controllers that invalidated their state and
+    /// the rows already differing from the anchor. `nil` when a walk is needed.
+    private func captureUnchangedStructure(_ windows: [Window], metadata: SnapshotMetadata, state previous: IncrementalState,
+                                           generation: UInt64) -> SnapshotDraft? {
+        guard previous.structureGeneration == generation, previous.lastSnapshotID != nil,
+              previous.windowCount == windows.count else { return nil }
+        var state = previous
+        var dirty: [Int] = []
+        for id in previous.order {
+            guard let entry = previous.entries[id], let controller = entry.controller.value else { return nil }
+            if entry.hasReferences || entry.stateID == nil || entry.stateGeneration != controller.restorableStateGeneration {
+                dirty.append(id)
+            }
         }
-        var found: [Found] = []
-        found.reserveCapacity(state.entries.count)
-        for id in state.order {
-            guard let entry = state.entries[id], let controller = entry.controller.value else { return nil }
-            found.append(Found(controller: controller, record: entry.record))
+        var report = SaveReport(snapshotID: 0, saved: [], leftOut: previous.lastLeftOut, warnings: [], prunedSnapshotCount: 0)
+        let context = ArchiveContext(registry: registry, controllerID: { previous.idsByController[$0] },
+                                     firstObjectID: previous.nextNodeID)
+        var encoded: [Int: ControllerRecord] = [:]
+        for id in dirty {
+            guard var entry = state.entries[id], let controller = entry.controller.value else { return nil }
+            var record = entry.record
+            let hasReferences: Bool
+            (record.values, hasReferences) = encode(controller, path: record.path, context: context, report: &report)
+            encoded[id] = record
+            entry.stateID = nil
+            entry.stateGeneration = controller.restorableStateGeneration
+            entry.hasReferences = hasReferences
+            state.entries[id] = entry
         }
-        return found
+        let objects = encodeObjects(context, report: &report)
+        report.saved.reserveCapacity(previous.order.count)
+        for id in previous.order {
+            if let entry = previous.entries[id] { report.saved.append(.init(path: entry.pathText, className: entry.record.className)) }
+        }
+        func row(_ id: Int) -> ControllerRecord? { encoded[id] ?? state.entries[id]?.record }
+        var reused: [Int: Int64] = [:]
+        for id in previous.order where encoded[id] == nil {
+            if let stateID = state.entries[id]?.stateID { reused[id] = stateID }
+        }
+        // Only these can differ from the anchor: everything else is as at the last save.
+        var differing = Set<Int>()
+        for id in previous.differingFromAnchor.union(dirty) {
+            guard let entry = state.entries[id] else { continue }
+            if encoded[id] == nil, let stateID = entry.stateID,
+               state.anchorRows[id] == IncrementalState.AnchorRow(record: entry.record, stateID: stateID) { continue }
+            differing.insert(id)
+        }
+        state.differingFromAnchor = differing
+        var draft: SnapshotDraft
+        let limit = max(16, Int(Double(previous.order.count) * Self.deltaLimit))
+        if let anchorID = state.anchorID, differing.count + state.removedFromAnchor.count <= limit {
+            let changed = previous.order.filter { differing.contains($0) }.compactMap(row)
+            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: changed, objects: objects,
+                                  report: report, baseSnapshotID: anchorID, controllerCount: previous.order.count,
+                                  reusedStateIDs: reused.filter { differing.contains($0.key) },
+                                  removedNodeIDs: state.removedFromAnchor)
+        } else {
+            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: previous.order.compactMap(row),
+                                  objects: objects, report: report, controllerCount: previous.order.count, reusedStateIDs: reused)
+        }
+        draft.pendingState = state
+        return draft
     }
 
     /// Turns a full draft into a delta over the current anchor when little differs from it.
     private func makeDeltaIfSmall(_ draft: inout SnapshotDraft, state: IncrementalState) {
         guard let anchorID = state.anchorID, !state.anchorRows.isEmpty else { return }
-        var changed: [ControllerRecord] = []
-        for record in draft.controllers {
-            var stripped = record
-            stripped.values = [:]
-            if let stateID = draft.reusedStateIDs[record.id],
-               state.anchorRows[record.id] == IncrementalState.AnchorRow(record: stripped, stateID: stateID) {
-                continue
-            }
-            changed.append(record)
-        }
-        let present = Set(draft.controllers.map(\.id))
-        let removed = state.anchorRows.keys.filter { !present.contains($0) }.sorted()
         let limit = max(16, Int(Double(draft.controllers.count) * Self.deltaLimit))
-        guard changed.count + removed.count <= limit else { return }
-        draft.controllers = changed
-        draft.removedNodeIDs = removed
+        guard state.differingFromAnchor.count + state.removedFromAnchor.count <= limit else { return }
+        draft.controllers = draft.controllers.filter { state.differingFromAnchor.contains($0.id) }
+        draft.removedNodeIDs = state.removedFromAnchor
         draft.baseSnapshotID = anchorID
-        let kept = Set(changed.map(\.id))
-        draft.reusedStateIDs = draft.reusedStateIDs.filter { kept.contains($0.key) }
+        draft.reusedStateIDs = draft.reusedStateIDs.filter { state.differingFromAnchor.contains($0.key) }
     }
 
     /// Phase 1 of a full capture: numbering and structure, so references can point anywhere.
@@ -190,21 +252,27 @@ struct SnapshotCapture {
             let me = Found(controller: controller, record: record)
             found.append(me)
 
-            let stack = (controller as? NavigationController)?.viewControllers ?? []
+            // Relations from the container's own bookkeeping, by position: asking each child for
+            // its relation would search its parent's children, quadratic for a long stack.
+            let isStack = controller is NavigationController
+            let selectedTab = (controller as? TabBarController)?.selectedIndex
+            let split = controller as? SplitViewController
+            var identifierCounts: [String: Int] = [:]
+            if isStack {
+                for child in controller.children { identifierCounts[child.restorationIdentifier ?? "", default: 0] += 1 }
+            }
             var savedChildren = 0
-            for child in controller.children {
+            for (index, child) in controller.children.enumerated() {
                 let childRelation: SavedRelation
                 var childComponent: (String) -> String = { $0 }
-                switch child.relation {
-                case .navigationStack(let index, _):
+                if isStack {
                     childRelation = .stack(index: savedChildren)
-                    let repeated = stack.filter { $0.restorationIdentifier == child.restorationIdentifier }.count > 1
-                    if repeated { childComponent = { "\($0)[\(index)]" } }
-                case .tab(_, let isSelected):
-                    childRelation = .tab(index: savedChildren, isSelected: isSelected)
-                case .splitColumn(let column):
-                    childRelation = .column(column)
-                default:
+                    if identifierCounts[child.restorationIdentifier ?? "", default: 0] > 1 { childComponent = { "\($0)[\(index)]" } }
+                } else if let selectedTab {
+                    childRelation = .tab(index: savedChildren, isSelected: index == selectedTab)
+                } else if let split {
+                    childRelation = .column(split.viewController(for: .primary) === child ? .primary : .secondary)
+                } else {
                     childRelation = .child(index: savedChildren)
                 }
                 let before = found.count
@@ -231,23 +299,23 @@ struct SnapshotCapture {
 @MainActor
 final class ArchiveContext {
     let registry: RestorationRegistry
-    private let controllerIDs: [ObjectIdentifier: Int]
+    private let controllerID: (ObjectIdentifier) -> Int?
     private var objectIDs: [ObjectIdentifier: Int] = [:]
     private var queue: [(Int, any RestorableObject)] = []
     private var queueStart = 0
     private var nextObjectID: Int
     private(set) var warnings: [String] = []
 
-    init(registry: RestorationRegistry, controllerIDs: [ObjectIdentifier: Int], firstObjectID: Int) {
+    init(registry: RestorationRegistry, controllerID: @escaping (ObjectIdentifier) -> Int?, firstObjectID: Int) {
         self.registry = registry
-        self.controllerIDs = controllerIDs
+        self.controllerID = controllerID
         self.nextObjectID = firstObjectID
     }
 
     func reference(for object: any RestorableObject, at path: [String]) -> ObjectReference? {
         let identity = ObjectIdentifier(object)
         if object is ViewController {
-            if let id = controllerIDs[identity] { return ObjectReference(id: id) }
+            if let id = controllerID(identity) { return ObjectReference(id: id) }
             warnings.append("\(SnapshotPath.string(path)): a reference to \(object) was not kept: that controller is not saved")
             return nil
         }

@@ -84,6 +84,8 @@ enum SnapshotWriter {
 
     /// Deletes all but the newest `keep` snapshots, except the anchors a kept delta overlays,
     /// then the controller states no kept snapshot uses any more. Call inside a transaction.
+    /// The work is proportional to what is deleted: only the deleted snapshots' states are
+    /// candidates, each checked through the `node(state_id)` index.
     static func prune(_ database: Database, keeping keep: Int) throws -> PruneResult {
         let kept = "SELECT id FROM snapshot ORDER BY id DESC LIMIT \(max(keep, 1))"
         let doomed = "SELECT id FROM snapshot WHERE id NOT IN (\(kept)) AND id NOT IN (SELECT base_id FROM snapshot WHERE base_id IS NOT NULL AND id IN (\(kept)))"
@@ -92,14 +94,30 @@ enum SnapshotWriter {
             if let id = row.integer(at: 0) { deleted.append(id) }
         }
         guard !deleted.isEmpty else { return PruneResult() }
-        let statesBefore = try database.scalarInteger("SELECT count(*) FROM controller_state") ?? 0
-        let bytesBefore = try database.scalarInteger("SELECT coalesce(sum(length(payload)), 0) FROM controller_state") ?? 0
-        try database.execute("DELETE FROM snapshot WHERE id IN (\(doomed))")
-        try database.execute("DELETE FROM controller_state WHERE id NOT IN (SELECT state_id FROM node)")
-        let statesAfter = try database.scalarInteger("SELECT count(*) FROM controller_state") ?? 0
-        let bytesAfter = try database.scalarInteger("SELECT coalesce(sum(length(payload)), 0) FROM controller_state") ?? 0
-        return PruneResult(deletedSnapshotIDs: deleted, freedStateCount: Int(statesBefore - statesAfter),
-                           freedPayloadBytes: Int(bytesBefore - bytesAfter))
+        var candidates: [Int64] = []
+        let states = try database.prepare("SELECT DISTINCT state_id FROM node WHERE snapshot_id = ?")
+        for id in deleted {
+            try states.forEachRow([id]) { row in
+                if let state = row.integer(at: 0) { candidates.append(state) }
+            }
+        }
+        let remove = try database.prepare("DELETE FROM snapshot WHERE id = ?")
+        // Newest first: a delta goes before the anchor it names (deltas are always newer).
+        for id in deleted.reversed() { try remove.execute([id]) }
+        var result = PruneResult(deletedSnapshotIDs: deleted)
+        let orphan = try database.prepare("""
+            SELECT length(payload) FROM controller_state
+            WHERE id = ? AND NOT EXISTS (SELECT 1 FROM node WHERE state_id = controller_state.id)
+            """)
+        let deleteState = try database.prepare("DELETE FROM controller_state WHERE id = ?")
+        for state in Set(candidates) {
+            try orphan.bind([state])
+            guard try orphan.step() else { continue }
+            result.freedPayloadBytes += Int(orphan.integer(at: 0) ?? 0)
+            result.freedStateCount += 1
+            try deleteState.execute([state])
+        }
+        return result
     }
 }
 

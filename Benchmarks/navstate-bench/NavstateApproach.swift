@@ -1,0 +1,47 @@
+import ControllerKit
+import Foundation
+import MailSample
+import StateRestoration
+
+/// The real store: capture on the main actor, one transaction off it; restore with lookup,
+/// relations, decoding and the crash mark.
+@MainActor
+final class NavstateApproach: Approach {
+    let name = "navstate"
+    private let registry = MailSample.makeRegistry()
+    private var store: RestorationStore?
+    private var path = ""
+
+    func prepare(in directory: URL) throws {
+        path = directory.appendingPathComponent("navstate.sqlite").path
+        // A store opened fresh saves in full; earlier runs' snapshots go untimed, so the timed
+        // save does no pruning (the floor does none either; pruning is housekeeping of its own).
+        let opened = try RestorationStore(path: path, configuration: StoreConfiguration(keepCount: 2))
+        try opened.discardAll()
+        store = opened
+    }
+
+    func save(_ window: Window) throws -> Double {
+        guard let store else { return 0 }
+        var draft: SnapshotDraft?
+        let mainActor = try milliseconds { draft = try store.capture(windows: [window], registry: registry) }
+        if let draft { _ = try store.write(draft) }
+        return mainActor
+    }
+
+    func restore() throws -> Window {
+        let window = Window(application: Application())
+        _ = try RestorationStore(path: path).restore(into: window, registry: registry)
+        return window
+    }
+
+    /// After a full save, one controller's values change: the incremental save is timed.
+    func prepareIncremental(in directory: URL, window: Window) throws -> ViewController? {
+        try prepare(in: directory)
+        _ = try store?.save(windows: [window], registry: registry)
+        _ = try store?.save(windows: [window], registry: registry)
+        let dirty = window.allControllers().first { $0 is MessageController }
+        (dirty as? MessageController)?.scrollOffset += 1
+        return dirty
+    }
+}

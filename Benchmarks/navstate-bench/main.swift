@@ -1,0 +1,215 @@
+// navstate-bench: save and restore side by side, navstate against NSKeyedArchiver, JSON and the
+// raw SQLite floor, on the same hierarchy of sample-app controllers. Release builds only:
+//   swift run -c release navstate-bench [--quick] [--json]
+import ControllerKit
+import Foundation
+import MailSample
+import StateRestoration
+
+struct Result {
+    var operation: String
+    var controllers: Int
+    var approach: String
+    var sample: Sample
+}
+
+@MainActor
+struct Bench {
+    let quick: Bool
+    let json: Bool
+    var results: [Result] = []
+    var notes: [String] = []
+    var measurements: [String: Any] = [:]
+    /// An approach slower than this per run is not run at larger sizes.
+    let skipAfterMilliseconds = 30_000.0
+
+    var sizes: [Int] { quick ? [30, 1_000] : [30, 1_000, 10_000] }
+    var runs: Int { quick ? 3 : 7 }
+
+    func log(_ line: String) {
+        if !json { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    mutating func run() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let approaches: [any Approach] = [NavstateApproach(), JSONApproach(), KeyedArchiverApproach(), SQLiteFloorApproach()]
+        var slow = Set<String>()
+        /// The slowest run each approach took, and at how many controllers.
+        var slowest: [String: (milliseconds: Double, controllers: Int)] = [:]
+        for size in sizes {
+            let window = Window(application: Application())
+            BenchHierarchy.build(count: size, into: window)
+            let count = window.allControllers().count
+            for approach in approaches {
+                // Scaled linearly from a smaller size (optimistic for a quadratic approach).
+                if let last = slowest[approach.name] {
+                    let predicted = last.milliseconds * Double(count) / Double(last.controllers)
+                    if predicted > skipAfterMilliseconds { slow.insert(approach.name) }
+                }
+                if slow.contains(approach.name) {
+                    let last = slowest[approach.name]
+                    notes.append("\(approach.name) skipped at \(count) controllers: one run took \(String(format: "%.1f", (last?.milliseconds ?? 0) / 1000)) s at \(last?.controllers ?? 0) controllers, so at least \(String(format: "%.0f", (last?.milliseconds ?? 0) * Double(count) / Double(max(last?.controllers ?? 1, 1)) / 1000)) s here, over the \(Int(skipAfterMilliseconds / 1000)) s limit")
+                    continue
+                }
+                log("\(approach.name) at \(count) controllers…")
+                let folder = directory.appendingPathComponent(approach.name)
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                var save = Sample()
+                var mainActor = Sample()
+                var restore = Sample()
+                if quick, approach.name == "nskeyedarchiver", count >= 900 {
+                    notes.append("nskeyedarchiver skipped at \(count) controllers in --quick (about 15 s a save here; the full run measures it)")
+                    continue
+                }
+                let repetitions = approach.name == "nskeyedarchiver" && count >= 1_000 ? 2 : runs
+                for run in 0...repetitions {
+                    try approach.prepare(in: folder)
+                    var main = 0.0
+                    let total = try milliseconds { main = try approach.save(window) }
+                    var restored: Window?
+                    let back = try milliseconds { restored = try approach.restore() }
+                    restored?.rootViewController = nil
+                    guard run > 0 else { continue }  // the first run warms up
+                    save.runs.append(total)
+                    mainActor.runs.append(main)
+                    restore.runs.append(back)
+                    slowest[approach.name] = (max(total, back, slowest[approach.name]?.milliseconds ?? 0), count)
+                    if total > skipAfterMilliseconds || back > skipAfterMilliseconds { break }
+                }
+                results.append(Result(operation: "save", controllers: count, approach: approach.name, sample: save))
+                results.append(Result(operation: "restore", controllers: count, approach: approach.name, sample: restore))
+                if approach.name == "navstate" {
+                    measurements["main_actor_share_\(count)"] = mainActor.median / save.median
+                }
+            }
+            if count >= 900 { try measureLargeSize(window: window, count: count, directory: directory) }
+            window.isHidden = true
+        }
+    }
+
+    /// At the largest sizes: the incremental save, peak memory, and the views restoring creates.
+    mutating func measureLargeSize(window: Window, count: Int, directory: URL) throws {
+        let navstate = NavstateApproach()
+        let folder = directory.appendingPathComponent("incremental")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var incremental = Sample()
+        for run in 0...runs {
+            _ = try navstate.prepareIncremental(in: folder, window: window)
+            let time = try milliseconds { _ = try navstate.save(window) }
+            if run > 0 { incremental.runs.append(time) }
+        }
+        results.append(Result(operation: "incremental-save", controllers: count, approach: "navstate", sample: incremental))
+
+        try navstate.prepare(in: folder)
+        measurements["peak_memory_kib_save_\(count)"] = try PeakMemory.rise { _ = try navstate.save(window) }
+        var restored: Window?
+        measurements["peak_memory_kib_restore_\(count)"] = try PeakMemory.rise { restored = try navstate.restore() }
+        let viewsBefore = View.instancesCreated
+        restored?.makeKeyAndVisible()
+        let shown = (restored?.visibleControllers().count) ?? 0
+        measurements["views_created_showing_restored_\(count)"] = View.instancesCreated - viewsBefore
+        measurements["visible_controllers_\(count)"] = shown
+        restored?.isHidden = true
+    }
+
+    func median(_ operation: String, _ count: Int, _ approach: String) -> Double? {
+        results.first { $0.operation == operation && $0.controllers == count && $0.approach == approach }?.sample.median
+    }
+
+    func report() throws {
+        if json {
+            let rows = results.map { result -> [String: Any] in
+                ["operation": result.operation, "controllers": result.controllers, "approach": result.approach,
+                 "median_ms": result.sample.median, "min_ms": result.sample.min, "max_ms": result.sample.max,
+                 "runs": result.sample.runs.count]
+            }
+            let data = try JSONSerialization.data(withJSONObject: ["results": rows, "measurements": measurements, "notes": notes],
+                                                  options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        print("| operation | controllers | approach | median ms | min ms | max ms | runs | × navstate |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|")
+        for result in results {
+            let base = median(result.operation, result.controllers, "navstate") ?? .nan
+            print(String(format: "| %@ | %d | %@ | %.2f | %.2f | %.2f | %d | %.2f |", result.operation, result.controllers,
+                         result.approach, result.sample.median, result.sample.min, result.sample.max,
+                         result.sample.runs.count, result.sample.median / base))
+        }
+        for note in notes { print("\n\(note)") }
+        print("")
+        for (key, value) in measurements.sorted(by: { $0.key < $1.key }) {
+            if let share = value as? Double { print("\(key): \(String(format: "%.2f", share))") } else { print("\(key): \(value)") }
+        }
+        print("")
+        print("goals:")
+        for count in Set(results.map(\.controllers)).sorted() where count >= 900 {
+            for operation in ["save", "restore"] {
+                guard let ours = median(operation, count, "navstate") else { continue }
+                if let json = median(operation, count, "json") {
+                    print(String(format: "  %@ at %d: %.1fx faster than json (goal 3x) %@", operation, count, json / ours, json / ours >= 3 ? "met" : "MISSED"))
+                }
+                if let floor = median(operation, count, "sqlite-floor") {
+                    print(String(format: "  %@ at %d: %.2fx the sqlite floor (goal at most 1.5x) %@", operation, count, ours / floor, ours / floor <= 1.5 ? "met" : "MISSED"))
+                }
+            }
+            if let incremental = median("incremental-save", count, "navstate"), let json = median("save", count, "json") {
+                print(String(format: "  incremental-save at %d: %.1fx faster than a full json save (goal 50x) %@", count, json / incremental, json / incremental >= 50 ? "met" : "MISSED"))
+            }
+            if let share = measurements["main_actor_share_\(count)"] as? Double {
+                print(String(format: "  main actor share of a save at %d: %.2f (goal at most 0.33) %@", count, share, share <= 1.0 / 3 ? "met" : "MISSED"))
+            }
+            if let views = measurements["views_created_showing_restored_\(count)"] as? Int,
+               let visible = measurements["visible_controllers_\(count)"] as? Int {
+                print("  views created restoring \(count) and showing: \(views) for \(visible) visible controllers \(views <= visible ? "met" : "MISSED")")
+            }
+        }
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+
+// `--profile save|restore [COUNT]`: only navstate's operation, five times, for a profiler
+// (valgrind --tool=callgrind counts instructions repeatably).
+if arguments.first == "--profile", let operation = arguments.dropFirst().first {
+    let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 1_000
+    try MainActor.assumeIsolated {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let window = Window(application: Application())
+        BenchHierarchy.build(count: count, into: window)
+        let navstate = NavstateApproach()
+        try navstate.prepare(in: directory)
+        _ = try navstate.save(window)
+        if operation == "incremental" {
+            let dirty = try navstate.prepareIncremental(in: directory, window: window) as? MessageController
+            for _ in 0..<30 {
+                dirty?.scrollOffset += 1
+                _ = try navstate.save(window)
+            }
+        }
+        for _ in 0..<(operation == "incremental" ? 0 : 5) {
+            if operation == "save" {
+                try navstate.prepare(in: directory)
+                _ = try navstate.save(window)
+            } else {
+                _ = try navstate.restore()
+            }
+        }
+    }
+    exit(0)
+}
+
+let unknown = arguments.filter { $0 != "--quick" && $0 != "--json" }
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] | --profile save|restore [COUNT]\n".utf8))
+    exit(64)
+}
+try MainActor.assumeIsolated {
+    var bench = Bench(quick: arguments.contains("--quick"), json: arguments.contains("--json"))
+    try bench.run()
+    try bench.report()
+}
