@@ -67,16 +67,17 @@ extension ViewController {
         didMove(toParent: nil)
     }
 
-    /// Why `candidate` cannot join this controller's hierarchy, or `nil` when it can.
-    func validateJoining(_ candidate: ViewController, as action: String) -> Diagnostic? {
+    /// Why `candidate` cannot join this controller's hierarchy, or `nil` when it can. The
+    /// message is built only when there is a refusal: descriptions are not free.
+    func validateJoining(_ candidate: ViewController, as action: @autoclosure () -> String) -> Diagnostic? {
         if candidate === self || isInside(candidate) {
-            return Diagnostic(kind: .wouldCreateCycle, message: "\(candidate) cannot \(action): it contains \(self)")
+            return Diagnostic(kind: .wouldCreateCycle, message: "\(candidate) cannot \(action()): it contains \(self)")
         }
-        return candidate.activityConflict(joining: action)
+        return candidate.activityConflict(joining: action())
     }
 
     /// Why this controller cannot take a new place (it already has one), or `nil`.
-    func activityConflict(joining action: String) -> Diagnostic? {
+    func activityConflict(joining action: @autoclosure () -> String) -> Diagnostic? {
         let place: String
         if let parent = parentLink {
             place = "a child of \(parent)"
@@ -87,7 +88,7 @@ extension ViewController {
         } else {
             return nil
         }
-        return Diagnostic(kind: .controllerAlreadyActive, message: "\(self) cannot \(action): it is already \(place)")
+        return Diagnostic(kind: .controllerAlreadyActive, message: "\(self) cannot \(action()): it is already \(place)")
     }
 
     // MARK: - Transition between children

@@ -24,6 +24,8 @@ public struct SnapshotDraft: Sendable {
     public var removedNodeIDs: [Int] = []
     /// What the store remembers once this draft is written.
     var pendingState: IncrementalState?
+    /// After a walk: the controllers found, for the bookkeeping ``plan()`` does off the main actor.
+    var walked: WalkedControllers?
 
     /// Whether only what changed is written.
     public var isDelta: Bool { baseSnapshotID != nil }
@@ -43,7 +45,7 @@ struct SnapshotCapture {
     }
 
     /// A delta may hold at most this share of the hierarchy before the next save is a new anchor.
-    static let deltaLimit = 0.25
+    nonisolated static let deltaLimit = 0.25
 
     func capture(_ windows: [Window], metadata: SnapshotMetadata,
                  state previous: IncrementalState = IncrementalState()) throws(StoreError) -> SnapshotDraft {
@@ -55,7 +57,8 @@ struct SnapshotCapture {
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
         let found = try walk(windows, state: &state, report: &report)
 
-        // Encode what changed; share the state row of everything else.
+        // Encode what changed; share the state row of everything else. Only this needs the main
+        // actor; the bookkeeping on the records waits for the writer (``SnapshotDraft/plan()``).
         let ids = Dictionary(found.map { (ObjectIdentifier($0.controller), $0.record.id) }, uniquingKeysWith: { first, _ in first })
         // Only what this walk found keeps an id: released controllers do not pile up.
         state.idsByController = ids
@@ -64,48 +67,29 @@ struct SnapshotCapture {
         var records: [ControllerRecord] = []
         records.reserveCapacity(found.count)
         var reused: [Int: Int64] = [:]
-        var entries: [Int: IncrementalState.Entry] = [:]
-        entries.reserveCapacity(found.count)
+        var walked = WalkedControllers()
+        walked.controllers.reserveCapacity(found.count)
         for entry in found {
             var record = entry.record
-            let pathText = record.pathString
             var hasReferences = false
             if let stateID = state.reusableState(for: entry.controller, id: record.id) {
                 reused[record.id] = stateID
             } else {
                 (record.values, hasReferences) = encode(entry.controller, path: record.path, context: context, report: &report)
             }
-            var stripped = record
-            stripped.values = [:]
-            entries[record.id] = IncrementalState.Entry(
-                controller: WeakControllerReference(entry.controller), record: stripped, pathText: pathText,
-                stateID: reused[record.id], stateGeneration: entry.controller.restorableStateGeneration,
-                hasReferences: hasReferences)
+            walked.controllers.append(entry.controller)
+            walked.generations.append(entry.controller.restorableStateGeneration)
+            walked.hasReferences.append(hasReferences)
             records.append(record)
-            report.saved.append(.init(path: pathText, className: record.className))
         }
         let objects = encodeObjects(context, report: &report)
-        state.entries = entries
         state.structureGeneration = generation
         state.lastLeftOut = report.leftOut
 
-        // Which rows differ from the anchor, compared one by one after a walk.
-        var differing = Set<Int>()
-        for record in records {
-            var stripped = record
-            stripped.values = [:]
-            if let stateID = reused[record.id],
-               state.anchorRows[record.id] == IncrementalState.AnchorRow(record: stripped, stateID: stateID) { continue }
-            differing.insert(record.id)
-        }
-        let present = Set(records.map(\.id))
-        state.differingFromAnchor = differing
-        state.removedFromAnchor = state.anchorRows.keys.filter { !present.contains($0) }.sorted()
-
         var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: records, objects: objects,
                                   report: report, controllerCount: records.count, reusedStateIDs: reused)
-        makeDeltaIfSmall(&draft, state: state)
         draft.pendingState = state
+        draft.walked = walked
         return draft
     }
 
@@ -198,21 +182,9 @@ struct SnapshotCapture {
         return draft
     }
 
-    /// Turns a full draft into a delta over the current anchor when little differs from it.
-    private func makeDeltaIfSmall(_ draft: inout SnapshotDraft, state: IncrementalState) {
-        guard let anchorID = state.anchorID, !state.anchorRows.isEmpty else { return }
-        let limit = max(16, Int(Double(draft.controllers.count) * Self.deltaLimit))
-        guard state.differingFromAnchor.count + state.removedFromAnchor.count <= limit else { return }
-        draft.controllers = draft.controllers.filter { state.differingFromAnchor.contains($0.id) }
-        draft.removedNodeIDs = state.removedFromAnchor
-        draft.baseSnapshotID = anchorID
-        draft.reusedStateIDs = draft.reusedStateIDs.filter { state.differingFromAnchor.contains($0.key) }
-    }
-
     /// Phase 1 of a full capture: numbering and structure, so references can point anywhere.
     private func walk(_ windows: [Window], state: inout IncrementalState, report: inout SaveReport) throws(StoreError) -> [Found] {
         var found: [Found] = []
-        var pathsTaken: [String: ViewController] = [:]
 
         func visit(_ controller: ViewController, parent: Found?, relation: SavedRelation, window: Int,
                    component: (String) -> String) throws(StoreError) {
@@ -225,21 +197,16 @@ struct SnapshotCapture {
                 return
             }
             let path = parentPath + [component(identifier)]
-            let pathText = SnapshotPath.string(path)
-            if let other = pathsTaken[pathText] {
-                throw StoreError.invalidHierarchy(reason: "\(other) and \(controller) both have the restoration path \(pathText)")
-            }
-            pathsTaken[pathText] = controller
             let id = state.nodeID(for: controller)
             let entry = registry.entry(for: controller)
             if entry == nil {
-                report.warnings.append("\(pathText): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
+                report.warnings.append("\(SnapshotPath.string(path)): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
             }
             var factoryName: String?
             if let factory = controller.restorationClass {
                 factoryName = registry.factoryName(for: factory)
                 if factoryName == nil {
-                    report.warnings.append("\(pathText): restoration class \(factory) is not registered; restore will use the registry instead")
+                    report.warnings.append("\(SnapshotPath.string(path)): restoration class \(factory) is not registered; restore will use the registry instead")
                 }
             }
             let record = ControllerRecord(
@@ -374,6 +341,60 @@ extension SnapshotDraft {
     @MainActor
     public static func capture(_ windows: [Window], registry: RestorationRegistry,
                                metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> SnapshotDraft {
-        try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+        var draft = try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+        try draft.plan()
+        return draft
+    }
+}
+
+/// What a walk found, in save order, for the planning that follows off the main actor.
+struct WalkedControllers: Sendable {
+    var controllers: [ViewController] = []
+    var generations: [UInt64] = []
+    var hasReferences: [Bool] = []
+}
+
+extension SnapshotDraft {
+    /// The bookkeeping after a walk, done by the writer rather than the main actor: unique
+    /// paths, the report's paths, what the store will remember of each controller, which rows
+    /// differ from the anchor, and whether the draft becomes a delta. Does nothing for drafts
+    /// that need none.
+    mutating func plan() throws(StoreError) {
+        guard let walked, var state = pendingState else { return }
+        self.walked = nil
+        var entries: [Int: IncrementalState.Entry] = [:]
+        entries.reserveCapacity(controllers.count)
+        var differing = Set<Int>()
+        var pathsTaken: [String: ControllerRecord] = [:]
+        pathsTaken.reserveCapacity(controllers.count)
+        for (index, record) in controllers.enumerated() {
+            let pathText = record.pathString
+            if let other = pathsTaken.updateValue(record, forKey: pathText) {
+                throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
+            }
+            var stripped = record
+            stripped.values = [:]
+            entries[record.id] = IncrementalState.Entry(
+                controller: WeakControllerReference(walked.controllers[index]), record: stripped, pathText: pathText,
+                stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
+                hasReferences: walked.hasReferences[index])
+            report.saved.append(.init(path: pathText, className: record.className))
+            if let stateID = reusedStateIDs[record.id],
+               state.anchorRows[record.id] == IncrementalState.AnchorRow(record: stripped, stateID: stateID) { continue }
+            differing.insert(record.id)
+        }
+        let present = Set(controllers.map(\.id))
+        state.entries = entries
+        state.differingFromAnchor = differing
+        state.removedFromAnchor = state.anchorRows.keys.filter { !present.contains($0) }.sorted()
+        pendingState = state
+        // A delta over the anchor when little differs from it.
+        let limit = max(16, Int(Double(controllers.count) * SnapshotCapture.deltaLimit))
+        guard let anchorID = state.anchorID, !state.anchorRows.isEmpty,
+              differing.count + state.removedFromAnchor.count <= limit else { return }
+        controllers = controllers.filter { differing.contains($0.id) }
+        removedNodeIDs = state.removedFromAnchor
+        baseSnapshotID = anchorID
+        reusedStateIDs = reusedStateIDs.filter { differing.contains($0.key) }
     }
 }

@@ -67,7 +67,9 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// Reads `windows` into a draft; the only part of a save that needs the main actor. After
     /// an earlier save of this store, only controllers that invalidated their state (or are new)
-    /// are encoded, and when little changed the draft is a delta over the last full snapshot.
+    /// are encoded. The rest of the planning (the report's list of saved paths, whether the
+    /// snapshot becomes a delta over the last full one) happens in ``write(_:)``, off the main
+    /// actor when the caller is.
     @MainActor
     public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SnapshotDraft {
         let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
@@ -81,7 +83,9 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     /// Writes a draft as one snapshot in one transaction and prunes to ``StoreConfiguration/keepCount``.
-    public func write(_ draft: SnapshotDraft) throws(StoreError) -> SaveReport {
+    public func write(_ captured: SnapshotDraft) throws(StoreError) -> SaveReport {
+        var draft = captured
+        try draft.plan()
         let written: SnapshotWriter.Written
         do {
             lock.lock()
