@@ -29,6 +29,11 @@ final class NavstateApproach: Approach {
         return mainActor
     }
 
+    /// Points at a database saved earlier, without touching it.
+    func use(_ directory: URL) throws {
+        path = directory.appendingPathComponent("navstate.sqlite").path
+    }
+
     func restore() throws -> Window {
         let window = Window(application: Application())
         _ = try RestorationStore(path: path).restore(into: window, registry: registry)

@@ -102,10 +102,20 @@ struct Bench {
         }
         results.append(Result(operation: "incremental-save", controllers: count, approach: "navstate", sample: incremental))
 
+        // Peak memory, each operation in a child process against a baseline child.
+        let memoryFolder = directory.appendingPathComponent("memory")
+        try? FileManager.default.createDirectory(at: memoryFolder, withIntermediateDirectories: true)
+        measurements["peak_memory_kib_save_\(count)"] = ChildMemory.rise(
+            operation: ["--memory", "save", "\(count)", memoryFolder.path],
+            baseline: ["--memory", "build", "\(count)", memoryFolder.path]) ?? -1
+        measurements["peak_memory_kib_restore_\(count)"] = ChildMemory.rise(
+            operation: ["--memory", "restore", "\(count)", memoryFolder.path],
+            baseline: ["--memory", "open", "\(count)", memoryFolder.path]) ?? -1
+
         try navstate.prepare(in: folder)
-        measurements["peak_memory_kib_save_\(count)"] = try PeakMemory.rise { _ = try navstate.save(window) }
+        _ = try navstate.save(window)
         var restored: Window?
-        measurements["peak_memory_kib_restore_\(count)"] = try PeakMemory.rise { restored = try navstate.restore() }
+        restored = try navstate.restore()
         let viewsBefore = View.instancesCreated
         restored?.makeKeyAndVisible()
         let shown = (restored?.visibleControllers().count) ?? 0
@@ -170,6 +180,34 @@ struct Bench {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
+
+// `--memory build|save|open|restore COUNT DIRECTORY`: the children ChildMemory measures. `build`
+// builds the hierarchy, `save` builds and saves it into DIRECTORY; `open` opens the store there,
+// `restore` opens it and restores.
+if arguments.first == "--memory", arguments.count == 4 {
+    let list = Array(arguments)
+    let operation = list[1]
+    let count = Int(list[2]) ?? 1_000
+    let directory = URL(fileURLWithPath: list[3])
+    try MainActor.assumeIsolated {
+        let navstate = NavstateApproach()
+        switch operation {
+        case "build", "save":
+            let window = Window(application: Application())
+            BenchHierarchy.build(count: count, into: window)
+            if operation == "save" {
+                try navstate.prepare(in: directory)
+                _ = try navstate.save(window)
+            }
+        case "open":
+            _ = try RestorationStore(path: directory.appendingPathComponent("navstate.sqlite").path)
+        default:
+            try navstate.use(directory)
+            _ = try navstate.restore()
+        }
+    }
+    exit(0)
+}
 
 // `--profile save|restore [COUNT]`: only navstate's operation, five times, for a profiler
 // (valgrind --tool=callgrind counts instructions repeatably).

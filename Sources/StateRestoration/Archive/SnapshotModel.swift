@@ -153,6 +153,15 @@ public enum SnapshotPath {
         return text.isEmpty ? "/" : text
     }
 
+    /// The last component of a path written by ``string(_:)``, without splitting the rest.
+    public static func lastComponent(_ text: String) -> String {
+        let utf8 = text.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let part = text[start...]
+        guard part.utf8.contains(UInt8(ascii: "%")) else { return String(part) }
+        return part.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%25", with: "%")
+    }
+
     /// The components of a path written by ``string(_:)``.
     public static func components(_ text: String) -> [String] {
         text.split(separator: "/").map { part in

@@ -186,7 +186,7 @@ enum SnapshotReader {
                 }
             }
         }
-        let structured = structure(parsed, knownIDs: Set(pathsByID.keys))
+        let structured = structure(parsed, paths: pathsByID)
         problems += structured.problems
         if rowCount != controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
@@ -221,14 +221,10 @@ enum SnapshotReader {
         return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
     }
 
-    /// One `node` row joined with its state, or what is wrong with it.
+    /// One `node` row joined with its state, or what is wrong with it. The record's `path` holds
+    /// only its own (last) component here; ``structure(_:paths:)`` prefixes its parent's path,
+    /// which saves splitting every row's whole path text.
     private static func parse(_ row: Statement, snapshot: Int64) -> Result<ControllerRecord, SnapshotProblem.Reason> {
-        func int(_ column: Int, _ name: String) -> Result<Int, SnapshotProblem.Reason> {
-            row.integer(at: column).map { .success(Int($0)) } ?? .failure(.wrongColumnType(name))
-        }
-        func text(_ column: Int, _ name: String) -> Result<String, SnapshotProblem.Reason> {
-            row.text(at: column).map { .success($0) } ?? .failure(.wrongColumnType(name))
-        }
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
         for (column, name) in [(2, "path"), (3, "identifier"), (5, "relation"), (7, "style"), (11, "appearance"),
                                (12, "class_name"), (14, "restoration_class"), (17, "title")]
@@ -245,56 +241,66 @@ enum SnapshotReader {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {
-            let nodeID = try int(0, "node_id").get()
-            let parentID: Int? = row.value(at: 1) == .null ? nil : try int(1, "parent_id").get()
-            _ = try text(2, "path").get()
-            let identifier = try text(3, "identifier").get()
-            let window = try int(4, "window_index").get()
-            let relationName = try text(5, "relation").get()
-            let position = try int(6, "position").get()
-            let style = row.text(at: 7)
-            let isSelected = try int(8, "is_selected").get() == 1
-            let isCollapsed = try int(9, "is_collapsed").get() == 1
-            let viewLoaded = try int(10, "view_loaded").get() == 1
-            let appearanceName = try text(11, "appearance").get()
-            guard row.value(at: 16) != .null, row.value(at: 12) != .null else {
-                return .failure(.wrongColumnType("state_id (no such controller_state row)"))
-            }
-            let className = try text(12, "class_name").get()
-            let classVersion = try int(13, "class_version").get()
-            let restorationClass = row.text(at: 14)
-            guard row.columnKind(at: 15) == .blob else { return .failure(.wrongColumnType("payload")) }
-            guard position >= 0 else { return .failure(.positionsNotDense(relation: relationName, found: [position])) }
-            let relation = try StoredRelation.relation(name: relationName, position: position, style: style,
-                                                       isSelected: isSelected, window: window).get()
-            guard let appearance = AppearanceState(rawValue: appearanceName) else {
-                return .failure(.unknownAppearance(appearanceName))
-            }
-            // Decoded where SQLite holds the bytes: no copy of the payload.
-            let decoded: Result<[String: CodedValue], PayloadError> = row.withColumnBytes(at: 15) { bytes in
-                Result { () throws(PayloadError) in try PayloadCodec.decode(bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
-            }
-            let values: [String: CodedValue]
-            switch decoded {
-            case .success(let found): values = found
-            case .failure(let error): return .failure(.malformedPayload(error))
-            }
-            let path = SnapshotPath.components(row.text(at: 2) ?? "")
-            return .success(ControllerRecord(
-                id: nodeID, parentID: parentID, path: path, identifier: identifier, title: row.text(at: 17),
-                windowIndex: window,
-                relation: relation, className: className, classVersion: classVersion,
-                restorationClassName: restorationClass, isViewLoaded: viewLoaded, appearance: appearance,
-                isCollapsed: isCollapsed, values: values))
+            return .success(try record(row))
         } catch {
             return .failure(error)
         }
     }
 
+    private static func record(_ row: Statement) throws(SnapshotProblem.Reason) -> ControllerRecord {
+        func int(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> Int {
+            guard let value = row.integer(at: column) else { throw .wrongColumnType(name) }
+            return Int(value)
+        }
+        func text(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> String {
+            guard let value = row.text(at: column) else { throw .wrongColumnType(name) }
+            return value
+        }
+        let nodeID = try int(0, "node_id")
+        let parentID: Int? = row.columnKind(at: 1) == .null ? nil : try int(1, "parent_id")
+        let pathText = try text(2, "path")
+        let identifier = try text(3, "identifier")
+        let window = try int(4, "window_index")
+        let relationName = try text(5, "relation")
+        let position = try int(6, "position")
+        let style = row.text(at: 7)
+        let isSelected = try int(8, "is_selected") == 1
+        let isCollapsed = try int(9, "is_collapsed") == 1
+        let viewLoaded = try int(10, "view_loaded") == 1
+        let appearanceName = try text(11, "appearance")
+        guard row.columnKind(at: 16) != .null, row.columnKind(at: 12) != .null else {
+            throw .wrongColumnType("state_id (no such controller_state row)")
+        }
+        let className = try text(12, "class_name")
+        let classVersion = try int(13, "class_version")
+        let restorationClass = row.text(at: 14)
+        guard row.columnKind(at: 15) == .blob else { throw .wrongColumnType("payload") }
+        guard position >= 0 else { throw .positionsNotDense(relation: relationName, found: [position]) }
+        let relation = try StoredRelation.relation(name: relationName, position: position, style: style,
+                                                   isSelected: isSelected, window: window).get()
+        guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
+        // Decoded where SQLite holds the bytes: no copy of the payload.
+        let decoded: Result<[String: CodedValue], PayloadError> = row.withColumnBytes(at: 15) { bytes in
+            Result { () throws(PayloadError) in try PayloadCodec.decode(bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
+        }
+        let values: [String: CodedValue]
+        switch decoded {
+        case .success(let found): values = found
+        case .failure(let error): throw .malformedPayload(error)
+        }
+        return ControllerRecord(
+            id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(pathText)], identifier: identifier,
+            title: row.text(at: 17), windowIndex: window, relation: relation, className: className,
+            classVersion: classVersion, restorationClassName: restorationClass, isViewLoaded: viewLoaded,
+            appearance: appearance, isCollapsed: isCollapsed, values: values)
+    }
+
     /// Checks the parent links and orders the records parents first; returns the records that
     /// hang from a window root and the problems of the others.
+    /// `paths` are the rows' whole path texts by node id (records carry only their last
+    /// component until ordered).
     private static func structure(_ records: [ControllerRecord],
-                                  knownIDs: Set<Int>) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
+                                  paths: [Int: String]) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
         var problems: [SnapshotProblem] = []
         let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var childrenByParent: [Int: [ControllerRecord]] = [:]
@@ -302,17 +308,18 @@ enum SnapshotReader {
         var rootWindows = Set<Int>()
         var dropped = Set<Int>()
         func drop(_ record: ControllerRecord, _ reason: SnapshotProblem.Reason) {
-            problems.append(SnapshotProblem(nodeID: record.id, path: record.pathString, reason: reason))
+            problems.append(SnapshotProblem(nodeID: record.id, path: paths[record.id] ?? record.pathString, reason: reason))
             dropped.insert(record.id)
         }
         // The unique index keeps paths unique, unless the file was edited around it.
         var nodesByPath: [String: Int] = [:]
         for record in records {
-            if let other = nodesByPath[record.pathString] {
+            let pathText = paths[record.id] ?? record.pathString
+            if let other = nodesByPath[pathText] {
                 drop(record, .duplicatePath(otherNode: other))
                 continue
             }
-            nodesByPath[record.pathString] = record.id
+            nodesByPath[pathText] = record.id
             switch (record.parentID, record.relation) {
             case (nil, .windowRoot(let window)):
                 if rootWindows.insert(window).inserted { roots.append(record) } else { drop(record, .secondRoot(window: window)) }
@@ -323,7 +330,7 @@ enum SnapshotReader {
             case (.some(let parent), _):
                 if byID[parent] != nil {
                     childrenByParent[parent, default: []].append(record)
-                } else if knownIDs.contains(parent) {
+                } else if paths[parent] != nil {
                     drop(record, .parentDropped(parent))
                 } else {
                     drop(record, .danglingParent(parent))
@@ -334,8 +341,14 @@ enum SnapshotReader {
         var ordered: [ControllerRecord] = []
         var pending = roots.sorted { $0.windowIndex > $1.windowIndex }
         var reached = Set<Int>()
-        while let record = pending.popLast() {
+        var fullPaths: [Int: [String]] = [:]
+        while var record = pending.popLast() {
             guard reached.insert(record.id).inserted else { continue }
+            // Rows carry their own path component; the full path is the parent's plus it.
+            if let parent = record.parentID, let parentPath = fullPaths[parent] {
+                record.path = parentPath + record.path
+            }
+            fullPaths[record.id] = record.path
             ordered.append(record)
             var children = childrenByParent[record.id] ?? []
             children.sort { sortKey($0) < sortKey($1) }
