@@ -206,6 +206,7 @@ if arguments.first == "--memory", arguments.count == 4 {
             _ = try navstate.restore()
         }
     }
+    print("peak \(ChildMemory.ownPeakKilobytes())")
     exit(0)
 }
 
