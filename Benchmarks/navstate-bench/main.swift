@@ -42,6 +42,8 @@ struct Bench {
             let window = Window(application: Application())
             BenchHierarchy.build(count: size, into: window)
             let count = window.allControllers().count
+            // Which approaches run at this size, and how often.
+            var active: [(approach: any Approach, repetitions: Int)] = []
             for approach in approaches {
                 // Scaled linearly from a smaller size (optimistic for a quadratic approach).
                 if let last = slowest[approach.name] {
@@ -53,35 +55,39 @@ struct Bench {
                     notes.append("\(approach.name) skipped at \(count) controllers: one run took \(String(format: "%.1f", (last?.milliseconds ?? 0) / 1000)) s at \(last?.controllers ?? 0) controllers, so at least \(String(format: "%.0f", (last?.milliseconds ?? 0) * Double(count) / Double(max(last?.controllers ?? 1, 1)) / 1000)) s here, over the \(Int(skipAfterMilliseconds / 1000)) s limit")
                     continue
                 }
-                log("\(approach.name) at \(count) controllers…")
-                let folder = directory.appendingPathComponent(approach.name)
-                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                var save = Sample()
-                var mainActor = Sample()
-                var restore = Sample()
                 if quick, approach.name == "nskeyedarchiver", count >= 900 {
                     notes.append("nskeyedarchiver skipped at \(count) controllers in --quick (about 15 s a save here; the full run measures it)")
                     continue
                 }
-                let repetitions = approach.name == "nskeyedarchiver" && count >= 1_000 ? 2 : runs
-                for run in 0...repetitions {
-                    try approach.prepare(in: folder)
+                active.append((approach, approach.name == "nskeyedarchiver" && count >= 900 ? 2 : runs))
+                try? FileManager.default.createDirectory(at: directory.appendingPathComponent(approach.name), withIntermediateDirectories: true)
+            }
+            log("\(count) controllers: \(active.map(\.approach.name).joined(separator: ", "))…")
+            var saves: [String: Sample] = [:]
+            var mainActors: [String: Sample] = [:]
+            var restores: [String: Sample] = [:]
+            // Round-robin: run k of every approach before run k + 1 of any, so a noisy moment on
+            // a shared machine falls on all of them alike. The first round warms up.
+            for run in 0...runs {
+                for (approach, repetitions) in active where run <= repetitions {
+                    try approach.prepare(in: directory.appendingPathComponent(approach.name))
                     var main = 0.0
                     let total = try milliseconds { main = try approach.save(window) }
                     var restored: Window?
                     let back = try milliseconds { restored = try approach.restore() }
                     restored?.rootViewController = nil
-                    guard run > 0 else { continue }  // the first run warms up
-                    save.runs.append(total)
-                    mainActor.runs.append(main)
-                    restore.runs.append(back)
                     slowest[approach.name] = (max(total, back, slowest[approach.name]?.milliseconds ?? 0), count)
-                    if total > skipAfterMilliseconds || back > skipAfterMilliseconds { break }
+                    guard run > 0 else { continue }
+                    saves[approach.name, default: Sample()].runs.append(total)
+                    mainActors[approach.name, default: Sample()].runs.append(main)
+                    restores[approach.name, default: Sample()].runs.append(back)
                 }
-                results.append(Result(operation: "save", controllers: count, approach: approach.name, sample: save))
-                results.append(Result(operation: "restore", controllers: count, approach: approach.name, sample: restore))
-                if approach.name == "navstate" {
-                    measurements["main_actor_share_\(count)"] = mainActor.median / save.median
+            }
+            for (approach, _) in active {
+                results.append(Result(operation: "save", controllers: count, approach: approach.name, sample: saves[approach.name] ?? Sample()))
+                results.append(Result(operation: "restore", controllers: count, approach: approach.name, sample: restores[approach.name] ?? Sample()))
+                if approach.name == "navstate", let save = saves[approach.name], let main = mainActors[approach.name] {
+                    measurements["main_actor_share_\(count)"] = main.median / save.median
                 }
             }
             if count >= 900 { try measureLargeSize(window: window, count: count, directory: directory) }
