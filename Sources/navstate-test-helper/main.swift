@@ -3,8 +3,9 @@
 //   navstate-test-helper write-fixture PATH        a database with the sample session saved
 //   navstate-test-helper write-cli-fixture PATH    the session, then a later snapshot after more use
 //   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
-//   navstate-test-helper save-loop PATH [COUNT]     saves the session again and again (forever without
-//                                                   COUNT), announcing "begin N" and "saved N"
+//   navstate-test-helper save-loop PATH [COUNT|forever] [KEEP]
+//                                                   saves the session again and again, keeping KEEP
+//                                                   snapshots (5), announcing "begin N" and "saved N"
 //   navstate-test-helper read-loop PATH COUNT       lists and reads the newest snapshot COUNT times,
 //                                                   printing "ok", "busy" or "partial: …"
 //
@@ -36,6 +37,17 @@ func announce(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
+/// A shown window of the sample app after a session.
+@MainActor
+func sessionWindow() -> (Application, Window) {
+    let application = Application()
+    let window = Window(application: application)
+    window.rootViewController = MailSample.makeRoot()
+    window.makeKeyAndVisible()
+    MailSample.runSession(in: window, application: application)
+    return (application, window)
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("navstate-test-helper: \(message)\n".utf8))
     exit(1)
@@ -51,22 +63,14 @@ do {
     case "write-fixture":
         try? FileManager.default.removeItem(atPath: path)
         let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100"))
-        let application = Application()
-        let window = Window(application: application)
-        window.rootViewController = MailSample.makeRoot()
-        window.makeKeyAndVisible()
-        MailSample.runSession(in: window, application: application)
+        let (application, _) = sessionWindow()
         let report = try store.save(application, registry: MailSample.makeRegistry(), label: "fixture")
         print(report)
     case "write-cli-fixture":
         try? FileManager.default.removeItem(atPath: path)
         let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100"))
         let registry = MailSample.makeRegistry()
-        let application = Application()
-        let window = Window(application: application)
-        window.rootViewController = MailSample.makeRoot()
-        window.makeKeyAndVisible()
-        MailSample.runSession(in: window, application: application)
+        let (application, window) = sessionWindow()
         print(try store.save(application, registry: registry, label: "session"))
         // Later: the reply is sent, the list scrolled and filtered, the message closed, search used.
         guard let tabs = window.rootViewController as? TabBarController,
@@ -87,13 +91,10 @@ do {
         print(try relaunched.save(application, registry: registry, label: "relaunch"))
     case "save-loop":
         let count = arguments.dropFirst(2).first.flatMap(Int.init)
-        let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100", keepCount: 5))
+        let keep = arguments.dropFirst(3).first.flatMap(Int.init) ?? 5
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100", keepCount: keep))
         let registry = MailSample.makeRegistry()
-        let application = Application()
-        let window = Window(application: application)
-        window.rootViewController = MailSample.makeRoot()
-        window.makeKeyAndVisible()
-        MailSample.runSession(in: window, application: application)
+        let (application, window) = sessionWindow()
         let list = ((window.rootViewController as? TabBarController)?.viewControllers?.first as? NavigationController)?
             .viewControllers.dropFirst().first as? MailboxListController
         var iteration = 0
@@ -127,7 +128,14 @@ do {
                     announce("partial: snapshot \(newest.id) has \(loaded.snapshot.controllers.count) of \(newest.controllerCount) controllers, \(loaded.problems)")
                 }
             } catch {
-                if case .database(let database) = error, database.isBusy { announce("busy") } else { announce("error: \(error)") }
+                if case .database(let database) = error, database.isBusy {
+                    announce("busy")
+                } else if case .snapshotNotFound = error {
+                    // Pruned between the listing and the load: gone, not partial.
+                    announce("gone")
+                } else {
+                    announce("error: \(error)")
+                }
             }
         }
     case "crash-during-restore":

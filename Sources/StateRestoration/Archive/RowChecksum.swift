@@ -7,28 +7,7 @@ import Foundation
 enum RowChecksum {
     static func of(_ columns: [any DatabaseValueConvertible]) -> Int64 {
         var hasher = FNV1a()
-        for column in columns {
-            switch column.databaseValue {
-            case .null:
-                hasher.mix(byte: 0)
-            case .integer(let number):
-                hasher.mix(byte: 1)
-                hasher.mix(word: UInt64(bitPattern: number))
-            case .real(let number):
-                hasher.mix(byte: 2)
-                hasher.mix(word: number.bitPattern)
-            case .text(var text):
-                hasher.mix(byte: 3)
-                text.withUTF8 { bytes in
-                    hasher.mix(word: UInt64(bytes.count))
-                    hasher.mix(UnsafeRawBufferPointer(bytes))
-                }
-            case .blob(let data):
-                hasher.mix(byte: 4)
-                hasher.mix(word: UInt64(data.count))
-                data.withUnsafeBytes { hasher.mix($0) }
-            }
-        }
+        for column in columns { hasher.mix(column.databaseValue) }
         return Int64(bitPattern: hasher.hash)
     }
 
@@ -36,24 +15,7 @@ enum RowChecksum {
     /// bytes: the same value ``of(_:)`` gives for the same values, without copying a column.
     static func of(prefix: [DatabaseValue], row: Statement, columns: [Int]) -> Int64 {
         var hasher = FNV1a()
-        func mix(_ value: DatabaseValue) {
-            switch value {
-            case .null: hasher.mix(byte: 0)
-            case .integer(let number): hasher.mix(byte: 1); hasher.mix(word: UInt64(bitPattern: number))
-            case .real(let number): hasher.mix(byte: 2); hasher.mix(word: number.bitPattern)
-            case .text(var text):
-                hasher.mix(byte: 3)
-                text.withUTF8 { bytes in
-                    hasher.mix(word: UInt64(bytes.count))
-                    hasher.mix(UnsafeRawBufferPointer(bytes))
-                }
-            case .blob(let data):
-                hasher.mix(byte: 4)
-                hasher.mix(word: UInt64(data.count))
-                data.withUnsafeBytes { hasher.mix($0) }
-            }
-        }
-        for value in prefix { mix(value) }
+        for value in prefix { hasher.mix(value) }
         for column in columns {
             let kind = row.columnKind(at: column)
             switch kind {
@@ -64,7 +26,7 @@ enum RowChecksum {
                     if let bytes { hasher.mix(bytes) }
                 }
             case .integer, .real, .null:
-                mix(row.value(at: column))
+                hasher.mix(row.value(at: column))
             }
         }
         return Int64(bitPattern: hasher.hash)
@@ -84,6 +46,30 @@ enum RowChecksum {
             for _ in 0..<8 {
                 mix(byte: UInt8(truncatingIfNeeded: value))
                 value >>= 8
+            }
+        }
+
+        /// One column: its storage class, then its bytes (length-prefixed for text and blobs).
+        mutating func mix(_ value: DatabaseValue) {
+            switch value {
+            case .null:
+                mix(byte: 0)
+            case .integer(let number):
+                mix(byte: 1)
+                mix(word: UInt64(bitPattern: number))
+            case .real(let number):
+                mix(byte: 2)
+                mix(word: number.bitPattern)
+            case .text(var text):
+                mix(byte: 3)
+                text.withUTF8 { bytes in
+                    mix(word: UInt64(bytes.count))
+                    mix(UnsafeRawBufferPointer(bytes))
+                }
+            case .blob(let data):
+                mix(byte: 4)
+                mix(word: UInt64(data.count))
+                data.withUnsafeBytes { mix($0) }
             }
         }
 

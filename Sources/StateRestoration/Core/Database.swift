@@ -127,6 +127,14 @@ public final class Database {
         }
     }
 
+    /// Runs `body` in a read transaction: every statement in it sees the same committed state,
+    /// whatever writers commit meanwhile (WAL snapshot isolation).
+    public func inReadTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN DEFERRED")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     /// The error for `code` on this connection.
     func error(code: Int32, sql: String?) -> DatabaseError {
         DatabaseError(resultCode: sqlite3_extended_errcode(handle) != 0 ? sqlite3_extended_errcode(handle) : code,
