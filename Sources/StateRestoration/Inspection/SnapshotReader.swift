@@ -47,6 +47,7 @@ enum SnapshotReader {
     /// The largest payload one controller or object may hold.
     static let payloadLimit = 16 * 1024 * 1024
 
+    /// Every snapshot's summary, newest first. One statement, so already one consistent read.
     static func summaries(_ database: Database) throws -> [SnapshotSummary] {
         let statement = try database.prepare("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
@@ -113,13 +114,17 @@ enum SnapshotReader {
 
     /// Snapshot `id`, or the newest when `nil`.
     static func load(idOrNewest id: Int64?, from database: Database) throws -> LoadedSnapshot {
-        guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
-            throw StoreError.noSnapshot(path: database.path)
+        // A snapshot spans several statements (header, nodes, its base's rows): one read
+        // transaction keeps a writer's commits and prunes from showing through mid-read.
+        try database.inReadTransaction {
+            guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
+                throw StoreError.noSnapshot(path: database.path)
+            }
+            return try load(chosen, from: database)
         }
-        return try load(chosen, from: database)
     }
 
-    static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
+    private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let header = try database.prepare("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,
                    restore_started_at IS NOT NULL, controller_count, checksum, base_id

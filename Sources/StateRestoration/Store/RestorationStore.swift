@@ -170,15 +170,12 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// Every snapshot, newest first.
     public func snapshots() throws(StoreError) -> [SnapshotSummary] {
-        try withDatabase { database in try database.inReadTransaction { try SnapshotReader.summaries(database) } }
+        try withDatabase { database in try SnapshotReader.summaries(database) }
     }
 
     /// Snapshot `id`, or the newest when `nil`.
     public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
-        try withDatabase { database in
-            // One read transaction: a writer's commits (and prunes) cannot show through mid-read.
-            try database.inReadTransaction { try SnapshotReader.load(idOrNewest: id, from: database) }
-        }
+        try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
     }
 
     /// Deletes every snapshot, as UIKit discards saved state when the user force-quits.
