@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "navstate", dependencies: ["NavstateCLI"]),
         // The sample mail app: shared by the demo, the fixtures, the tests and the benchmark.
         .target(name: "MailSample", dependencies: ["ControllerKit", "StateRestoration"]),
-        .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit"]),
+        .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit", "RestorationTesting"]),
         .testTarget(name: "NavstateTests", dependencies: ["NavstateCLI", "StateRestoration", "navstate", "navstate-test-helper"],
                     exclude: ["Golden"]),
         .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),

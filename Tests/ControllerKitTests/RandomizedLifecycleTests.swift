@@ -1,24 +1,12 @@
 import ControllerKit
 import Foundation
+import RestorationTesting
 import Testing
-
-/// A small, fast, seedable generator (SplitMix64), so every failure replays from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// One random session: a window, a growing hierarchy and a list of what was done to it.
 @MainActor
 final class RandomSession {
-    private var random: SeededGenerator
+    private var random: SeededRandomNumberGenerator
     let world = Harness()
     private var made = 0
     private(set) var steps: [String] = []
@@ -31,7 +19,7 @@ final class RandomSession {
     }
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SeededRandomNumberGenerator(seed: seed)
         world.window.rootViewController = makeSubtree(depth: 0)
         world.window.makeKeyAndVisible()
     }
@@ -214,10 +202,9 @@ final class RandomSession {
 @Suite struct RandomizedLifecycleTests {
     /// `NAVSTATE_RANDOM_SEQUENCES` raises the count for a soak; `NAVSTATE_RANDOM_SEED` replays one.
     static var seeds: [UInt64] {
-        let environment = ProcessInfo.processInfo.environment
-        if let one = environment["NAVSTATE_RANDOM_SEED"].flatMap(UInt64.init) { return [one] }
-        let count = environment["NAVSTATE_RANDOM_SEQUENCES"].flatMap(Int.init) ?? 300
-        return (0..<UInt64(count)).map { 0x5EED_0000 + $0 }
+        SeededRandomNumberGenerator.seeds(
+            first: 0x5EED_0000, defaultCount: 300,
+            countVariable: "NAVSTATE_RANDOM_SEQUENCES", replayVariable: "NAVSTATE_RANDOM_SEED")
     }
 
     @Test func randomOperationSequencesKeepInvariantsAndBalancedCallbacks() {

@@ -1,6 +1,7 @@
 import ControllerKit
 import Foundation
 import MailSample
+import RestorationTesting
 import StateRestoration
 import Testing
 
@@ -68,7 +69,7 @@ func digest(_ snapshot: Snapshot) -> [String] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("killed.sqlite").path
-        var random = Seeded(0xDEAD)
+        var random = SeededRandomNumberGenerator(seed: 0xDEAD)
         var digests: [Int64: [String]] = [:]
         var killedMidSave = 0
         var snapshotsChecked = 0

@@ -23,19 +23,6 @@ final class PropertyLeaf: ViewController {
 /// A class the registry never learns: restore must drop it and keep the rest.
 final class UnregisteredLeaf: ViewController {}
 
-/// SplitMix64, so every case replays from its seed.
-struct Seeded: RandomNumberGenerator {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A hierarchy as plain values: read off a live window, pruned, built again.
 final class SpecNode {
     enum Kind {
@@ -166,10 +153,10 @@ final class SpecNode {
 /// Random hierarchies, random navigation, save, restore, and the fresh-build oracle.
 @MainActor
 struct PropertyCase {
-    var random: Seeded
+    var random: SeededRandomNumberGenerator
     var made = 0
 
-    init(seed: UInt64) { random = Seeded(seed) }
+    init(seed: UInt64) { random = SeededRandomNumberGenerator(seed: seed) }
 
     mutating func identifier() -> String? {
         made += 1
@@ -252,10 +239,9 @@ struct PropertyCase {
 @Suite struct PropertyTests {
     /// `NAVSTATE_PROPERTY_CASES` raises the count for a soak; `NAVSTATE_PROPERTY_SEED` replays one.
     static var seeds: [UInt64] {
-        let environment = ProcessInfo.processInfo.environment
-        if let one = environment["NAVSTATE_PROPERTY_SEED"].flatMap(UInt64.init) { return [one] }
-        let count = environment["NAVSTATE_PROPERTY_CASES"].flatMap(Int.init) ?? 500
-        return (0..<UInt64(count)).map { 0xC0FFEE + $0 }
+        SeededRandomNumberGenerator.seeds(
+            first: 0xC0FFEE, defaultCount: 500,
+            countVariable: "NAVSTATE_PROPERTY_CASES", replayVariable: "NAVSTATE_PROPERTY_SEED")
     }
 
     static func registry() -> RestorationRegistry {

@@ -8,24 +8,29 @@ protocol StandIn: ViewController {
     var savedClassName: String { get set }
 }
 
+extension StandIn {
+    /// What every stand-in's `description` says: the class it replaces, never the view.
+    var standInDescription: String { "\(savedClassName)(stand-in, id: \(restorationIdentifier ?? "?"))" }
+}
+
 final class StandInViewController: ViewController, StandIn {
     var savedClassName = ""
-    override var description: String { "\(savedClassName)(stand-in, id: \(restorationIdentifier ?? "?"))" }
+    override var description: String { standInDescription }
 }
 
 final class StandInNavigationController: NavigationController, StandIn {
     var savedClassName = ""
-    override var description: String { "\(savedClassName)(stand-in, id: \(restorationIdentifier ?? "?"))" }
+    override var description: String { standInDescription }
 }
 
 final class StandInTabBarController: TabBarController, StandIn {
     var savedClassName = ""
-    override var description: String { "\(savedClassName)(stand-in, id: \(restorationIdentifier ?? "?"))" }
+    override var description: String { standInDescription }
 }
 
 final class StandInSplitViewController: SplitViewController, StandIn {
     var savedClassName = ""
-    override var description: String { "\(savedClassName)(stand-in, id: \(restorationIdentifier ?? "?"))" }
+    override var description: String { standInDescription }
 }
 
 /// Supplies stand-ins through the restoration delegate for every class the registry lacks.

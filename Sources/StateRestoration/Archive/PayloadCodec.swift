@@ -51,12 +51,15 @@ public enum PayloadCodec {
             bytes.append(UInt8(remaining))
         }
 
+        /// A length, then the bytes: the layout of strings, data and Codable JSON alike.
+        mutating func writeLengthPrefixed(_ content: some Collection<UInt8>) {
+            writeVarint(UInt64(content.count))
+            bytes.append(contentsOf: content)
+        }
+
         mutating func writeString(_ text: String) {
             var text = text
-            text.withUTF8 { utf8 in
-                writeVarint(UInt64(utf8.count))
-                bytes.append(contentsOf: utf8)
-            }
+            text.withUTF8 { writeLengthPrefixed($0) }
         }
 
         mutating func writeFixed<T: FixedWidthInteger>(_ value: T) {
@@ -90,8 +93,7 @@ public enum PayloadCodec {
                 writeString(text)
             case .data(let data):
                 bytes.append(Tag.data.rawValue)
-                writeVarint(UInt64(data.count))
-                bytes.append(contentsOf: data)
+                writeLengthPrefixed(data)
             case .date(let date):
                 bytes.append(Tag.date.rawValue)
                 writeFixed(date.timeIntervalSince1970.bitPattern)
@@ -104,8 +106,7 @@ public enum PayloadCodec {
                 writeDictionary(values)
             case .codable(let json):
                 bytes.append(Tag.codable.rawValue)
-                writeVarint(UInt64(json.count))
-                bytes.append(contentsOf: json)
+                writeLengthPrefixed(json)
             case .object(let reference):
                 bytes.append(Tag.object.rawValue)
                 writeVarint(UInt64(max(reference.id, 0)))
