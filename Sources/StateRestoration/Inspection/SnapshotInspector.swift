@@ -14,18 +14,19 @@ public final class SnapshotInspector: @unchecked Sendable {
     /// database, another application's database and a newer schema, naming the file.
     public init(path: String) throws(StoreError) {
         self.path = path
-        database = try StoreError.wrapping { try Database(path: path, mode: .readOnly) }
+        database = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readOnly) }
         try Migrator.validate(database)
-        let version = try StoreError.wrapping { try Migrator.currentVersion(of: database) }
+        let version = try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: database) }
         guard version > 0 else {
             throw StoreError.notANavstateDatabase(path: path, reason: "it holds no navstate schema (an empty database)")
         }
     }
 
     private func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
+        // Foundation's `withLock` does not carry typed throws.
         lock.lock()
         defer { lock.unlock() }
-        return try StoreError.wrapping { try body(database) }
+        return try StoreError.wrapping(path: path) { try body(database) }
     }
 
     /// The schema version of the file.

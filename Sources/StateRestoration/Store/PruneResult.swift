@@ -13,7 +13,7 @@ public enum SnapshotMaintenance {
     /// Deletes all but the newest `count` snapshots, except the anchors a kept delta overlays,
     /// and the controller states nothing kept uses; in one transaction.
     public static func prune(_ database: Database, keeping count: Int) throws(StoreError) -> PruneResult {
-        try StoreError.wrapping {
+        try StoreError.wrapping(path: database.path) {
             try database.inTransaction { try SnapshotWriter.prune(database, keeping: count) }
         }
     }

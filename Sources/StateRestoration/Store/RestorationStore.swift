@@ -23,14 +23,15 @@ public final class RestorationStore: @unchecked Sendable {
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
-        database = try StoreError.wrapping { try Database(path: path, mode: .readWrite) }
+        database = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readWrite) }
         try Migrator.migrate(database)
     }
 
     func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
+        // Foundation's `withLock` does not carry typed throws.
         lock.lock()
         defer { lock.unlock() }
-        return try StoreError.wrapping { try body(database) }
+        return try StoreError.wrapping(path: path) { try body(database) }
     }
 
     // MARK: - Saving
@@ -77,9 +78,7 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     private var incrementalState: IncrementalState {
-        lock.lock()
-        defer { lock.unlock() }
-        return incremental
+        lock.withLock { incremental }
     }
 
     /// Writes a draft as one snapshot in one transaction and prunes to ``StoreConfiguration/keepCount``.
@@ -93,9 +92,7 @@ public final class RestorationStore: @unchecked Sendable {
             written = try SnapshotWriter.write(draft, to: database, keep: configuration.keepCount)
         } catch {
             // What this store remembers may no longer match the file: the next save is full.
-            lock.lock()
-            incremental = IncrementalState()
-            lock.unlock()
+            lock.withLock { incremental = IncrementalState() }
             let stale = error is StaleIncrementalState
                 || ((error as? DatabaseError).map { $0.resultCode == 787 } ?? false)  // SQLITE_CONSTRAINT_FOREIGNKEY
             if stale, draft.pendingState?.lastSnapshotID != nil { throw StoreError.staleIncrementalState }
@@ -103,9 +100,7 @@ public final class RestorationStore: @unchecked Sendable {
         }
         if var state = draft.pendingState {
             state.commit(draft, snapshotID: written.id, newStateIDs: written.newStateIDs)
-            lock.lock()
-            incremental = state
-            lock.unlock()
+            lock.withLock { incremental = state }
         }
         var report = draft.report
         report.snapshotID = written.id
@@ -187,18 +182,14 @@ public final class RestorationStore: @unchecked Sendable {
                 try database.execute("DELETE FROM controller_state")
             }
         }
-        lock.lock()
-        incremental = IncrementalState()
-        lock.unlock()
+        lock.withLock { incremental = IncrementalState() }
     }
 
     /// Deletes all but the newest `count` snapshots (and the anchors they overlay) in one
     /// transaction; says what went.
     @discardableResult
     public func prune(keeping count: Int) throws(StoreError) -> PruneResult {
-        try withDatabase { database in
-            try database.inTransaction { try SnapshotWriter.prune(database, keeping: count) }
-        }
+        try withDatabase { database in try SnapshotMaintenance.prune(database, keeping: count) }
     }
 
     /// The schema version of the file.
@@ -208,12 +199,13 @@ public final class RestorationStore: @unchecked Sendable {
 }
 
 extension StoreError {
-    /// Runs `body`, turning SQLite's and the reader's errors into store errors.
-    static func wrapping<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+    /// Runs `body` on the database at `path`, turning SQLite's and the reader's errors into
+    /// store errors that name the file.
+    static func wrapping<Result>(path: String, _ body: () throws -> Result) throws(StoreError) -> Result {
         do {
             return try body()
         } catch {
-            throw converting(error, path: "?")
+            throw converting(error, path: path)
         }
     }
 
