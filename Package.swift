@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit", "RestorationTesting"]),
         .testTarget(name: "NavstateTests", dependencies: ["NavstateCLI", "StateRestoration", "navstate", "navstate-test-helper"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
+        .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting", "navstate-test-helper"]),
         // The benchmark: navstate against NSKeyedArchiver, JSON and the raw SQLite floor (release builds).
         .executableTarget(name: "navstate-bench", dependencies: ["StateRestoration", "ControllerKit", "MailSample"],
                           path: "Benchmarks/navstate-bench"),

@@ -216,8 +216,8 @@ if arguments.first == "--memory", arguments.count == 4 {
     exit(0)
 }
 
-// `--profile save|restore [COUNT]`: only navstate's operation, five times, for a profiler
-// (valgrind --tool=callgrind counts instructions repeatably).
+// `--profile save|restore|incremental [COUNT] [APPROACH]`: one approach's operation (navstate's
+// unless named), five times, for a profiler (valgrind --tool=callgrind counts instructions repeatably).
 if arguments.first == "--profile", let operation = arguments.dropFirst().first {
     let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 1_000
     try MainActor.assumeIsolated {
@@ -226,10 +226,15 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
         defer { try? FileManager.default.removeItem(at: directory) }
         let window = Window(application: Application())
         BenchHierarchy.build(count: count, into: window)
-        let navstate = NavstateApproach()
-        try navstate.prepare(in: directory)
-        _ = try navstate.save(window)
-        if operation == "incremental" {
+        let named = arguments.dropFirst(3).first ?? "navstate"
+        let approaches: [any Approach] = [NavstateApproach(), JSONApproach(), KeyedArchiverApproach(), SQLiteFloorApproach()]
+        guard let chosen = approaches.first(where: { $0.name == named }) else {
+            FileHandle.standardError.write(Data("unknown approach \(named)\n".utf8))
+            exit(64)
+        }
+        try chosen.prepare(in: directory)
+        _ = try chosen.save(window)
+        if operation == "incremental", let navstate = chosen as? NavstateApproach {
             let dirty = try navstate.prepareIncremental(in: directory, window: window) as? MessageController
             for _ in 0..<30 {
                 dirty?.scrollOffset += 1
@@ -238,10 +243,10 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
         }
         for _ in 0..<(operation == "incremental" ? 0 : 5) {
             if operation == "save" {
-                try navstate.prepare(in: directory)
-                _ = try navstate.save(window)
+                try chosen.prepare(in: directory)
+                _ = try chosen.save(window)
             } else {
-                _ = try navstate.restore()
+                _ = try chosen.restore()
             }
         }
     }
@@ -250,7 +255,7 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
 
 let unknown = arguments.filter { $0 != "--quick" && $0 != "--json" }
 if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] | --profile save|restore [COUNT]\n".utf8))
+    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] | --profile save|restore|incremental [COUNT] [APPROACH]\n".utf8))
     exit(64)
 }
 try MainActor.assumeIsolated {

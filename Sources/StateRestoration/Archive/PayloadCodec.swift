@@ -193,10 +193,15 @@ public enum PayloadCodec {
         mutating func readString() throws(PayloadError) -> String {
             let start = offset
             let count = try readCount(what: "string length")
-            guard let text = String(validating: readBytes(count), as: UTF8.self) else {
+            let slice = readBytes(count)
+            let utf8 = UnsafeRawBufferPointer(rebasing: slice).assumingMemoryBound(to: UInt8.self)
+            // `String(validating:as:)` is generic and unspecialized: it looked up type metadata
+            // for every string, a sixth of a restore (callgrind). Validating here and then
+            // decoding, which repairs nothing once valid, is the same check at a fraction.
+            guard UTF8Validation.isValid(utf8) else {
                 throw PayloadError(offset: start, reason: "string is not valid UTF-8")
             }
-            return text
+            return String(decoding: utf8, as: UTF8.self)
         }
 
         mutating func readDictionary(depth: Int) throws(PayloadError) -> [String: CodedValue] {
@@ -206,8 +211,10 @@ public enum PayloadCodec {
             for _ in 0..<count {
                 let start = offset
                 let key = try readString()
-                guard values[key] == nil else { throw PayloadError(offset: start, reason: "key \(key.debugDescription) appears twice") }
-                values[key] = try readValue(depth: depth)
+                // One hash per key: insert, and refuse if something was already there.
+                if values.updateValue(try readValue(depth: depth), forKey: key) != nil {
+                    throw PayloadError(offset: start, reason: "key \(key.debugDescription) appears twice")
+                }
             }
             return values
         }

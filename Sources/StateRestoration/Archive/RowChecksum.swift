@@ -11,11 +11,12 @@ enum RowChecksum {
         return Int64(bitPattern: hasher.hash)
     }
 
-    /// The checksum of `prefix` followed by `row`'s `columns`, hashed where SQLite holds the
-    /// bytes: the same value ``of(_:)`` gives for the same values, without copying a column.
-    static func of(prefix: [DatabaseValue], row: Statement, columns: [Int]) -> Int64 {
+    /// The checksum of `prefix` (when given) followed by `row`'s `columns`, hashed where SQLite
+    /// holds the bytes: the same value ``of(_:)`` gives for the same values, without copying a
+    /// column or allocating.
+    static func of(prefix: Int64?, row: Statement, columns: [Int]) -> Int64 {
         var hasher = FNV1a()
-        for value in prefix { hasher.mix(value) }
+        if let prefix { hasher.mix(.integer(prefix)) }
         for column in columns {
             let kind = row.columnKind(at: column)
             switch kind {
@@ -25,7 +26,9 @@ enum RowChecksum {
                     hasher.mix(word: UInt64(bytes?.count ?? 0))
                     if let bytes { hasher.mix(bytes) }
                 }
-            case .integer, .real, .null:
+            case .integer:
+                hasher.mix(.integer(row.integer(at: column) ?? 0))
+            case .real, .null:
                 hasher.mix(row.value(at: column))
             }
         }

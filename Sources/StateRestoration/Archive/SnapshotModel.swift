@@ -30,38 +30,123 @@ public enum SavedRelation: Sendable, Hashable, CustomStringConvertible {
 
 /// One saved controller, readable without the app's classes.
 public struct ControllerRecord: Sendable, Hashable {
+    /// The fields, behind one reference: a restore hands records through several tables, and
+    /// copying fourteen fields retained each of their strings (a tenth of a restore, measured).
+    /// Copy-on-write keeps the value semantics.
+    private final class Storage: @unchecked Sendable {
+        // Only mutated through `update`, after a uniqueness check: never shared while written.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    struct Fields: Hashable {
+        var id: Int
+        var parentID: Int?
+        var path: [String]
+        var identifier: String
+        var title: String?
+        var windowIndex: Int
+        var relation: SavedRelation
+        var className: String
+        var classVersion: Int
+        var restorationClassName: String?
+        var isViewLoaded: Bool
+        var appearance: AppearanceState
+        var isCollapsed: Bool
+        var values: [String: CodedValue]
+    }
+
+    private var storage: Storage
+
+    init(id: Int, parentID: Int?, path: [String], identifier: String, title: String?, windowIndex: Int, relation: SavedRelation, className: String, classVersion: Int, restorationClassName: String?, isViewLoaded: Bool, appearance: AppearanceState, isCollapsed: Bool, values: [String: CodedValue]) {
+        storage = Storage(Fields(id: id, parentID: parentID, path: path, identifier: identifier, title: title, windowIndex: windowIndex, relation: relation, className: className, classVersion: classVersion, restorationClassName: restorationClassName, isViewLoaded: isViewLoaded, appearance: appearance, isCollapsed: isCollapsed, values: values))
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
+    }
+
     /// Unique within its snapshot; also the id object references to it use.
-    public var id: Int
+    public var id: Int {
+        get { storage.fields.id }
+        set { update { $0.id = newValue } }
+    }
     /// The parent's or presenter's id; `nil` for a window root.
-    public var parentID: Int?
+    public var parentID: Int? {
+        get { storage.fields.parentID }
+        set { update { $0.parentID = newValue } }
+    }
     /// The restoration path: identifiers from the root down (an index suffix `[i]` on identifiers
     /// repeated in one navigation stack).
-    public var path: [String]
+    public var path: [String] {
+        get { storage.fields.path }
+        set { update { $0.path = newValue } }
+    }
     /// The controller's `restorationIdentifier`.
-    public var identifier: String
+    public var identifier: String {
+        get { storage.fields.identifier }
+        set { update { $0.identifier = newValue } }
+    }
     /// Its `title` at save time, for tools (restore leaves titles to the controller's code).
-    public var title: String?
+    public var title: String? {
+        get { storage.fields.title }
+        set { update { $0.title = newValue } }
+    }
     /// Which window it belongs to.
-    public var windowIndex: Int
+    public var windowIndex: Int {
+        get { storage.fields.windowIndex }
+        set { update { $0.windowIndex = newValue } }
+    }
     /// How it hangs under its parent or presenter.
-    public var relation: SavedRelation
+    public var relation: SavedRelation {
+        get { storage.fields.relation }
+        set { update { $0.relation = newValue } }
+    }
     /// The registered class name (or, for an unregistered class, its plain type name).
-    public var className: String
+    public var className: String {
+        get { storage.fields.className }
+        set { update { $0.className = newValue } }
+    }
     /// The class version registered at save time.
-    public var classVersion: Int
+    public var classVersion: Int {
+        get { storage.fields.classVersion }
+        set { update { $0.classVersion = newValue } }
+    }
     /// The registered name of its `restorationClass` factory, if any.
-    public var restorationClassName: String?
+    public var restorationClassName: String? {
+        get { storage.fields.restorationClassName }
+        set { update { $0.restorationClassName = newValue } }
+    }
     /// Whether its view was loaded at save time.
-    public var isViewLoaded: Bool
+    public var isViewLoaded: Bool {
+        get { storage.fields.isViewLoaded }
+        set { update { $0.isViewLoaded = newValue } }
+    }
     /// Its appearance state at save time.
-    public var appearance: AppearanceState
+    public var appearance: AppearanceState {
+        get { storage.fields.appearance }
+        set { update { $0.appearance = newValue } }
+    }
     /// For a split view controller: whether it was collapsed.
-    public var isCollapsed: Bool
+    public var isCollapsed: Bool {
+        get { storage.fields.isCollapsed }
+        set { update { $0.isCollapsed = newValue } }
+    }
     /// The keyed values its `encodeRestorableState(with:)` wrote.
-    public var values: [String: CodedValue]
+    public var values: [String: CodedValue] {
+        get { storage.fields.values }
+        set { update { $0.values = newValue } }
+    }
 
     /// The path as text: `/tabs/inbox/message`.
     public var pathString: String { SnapshotPath.string(path) }
+
+    public static func == (lhs: ControllerRecord, rhs: ControllerRecord) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 }
 
 /// One saved restorable object other than a controller.

@@ -48,14 +48,19 @@ enum SnapshotReader {
     static let payloadLimit = 16 * 1024 * 1024
 
     /// Every snapshot's summary, newest first. One statement, so already one consistent read.
-    static func summaries(_ database: Database) throws -> [SnapshotSummary] {
+    /// Without `sizes`, `byteCount` and `sharedStateCount` are 0: counting them scans every node
+    /// of every snapshot, which a restore choosing its candidate does not need.
+    static func summaries(_ database: Database, sizes: Bool = true) throws -> [SnapshotSummary] {
+        let sizeColumns = sizes ? """
+            (SELECT coalesce(sum(length(c.payload)), 0) FROM node n JOIN controller_state c ON c.id = n.state_id
+              WHERE n.snapshot_id = s.id),
+            (SELECT count(DISTINCT n.state_id) FROM node n WHERE n.snapshot_id = s.id
+              AND EXISTS (SELECT 1 FROM node m WHERE m.state_id = n.state_id AND m.snapshot_id <> s.id))
+            """ : "0, 0"
         let statement = try database.prepare("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
                    s.window_count, s.controller_count, s.restore_started_at IS NOT NULL,
-                   (SELECT coalesce(sum(length(c.payload)), 0) FROM node n JOIN controller_state c ON c.id = n.state_id
-                     WHERE n.snapshot_id = s.id),
-                   (SELECT count(DISTINCT n.state_id) FROM node n WHERE n.snapshot_id = s.id
-                     AND EXISTS (SELECT 1 FROM node m WHERE m.state_id = n.state_id AND m.snapshot_id <> s.id)),
+                   \(sizeColumns),
                    s.checksum, s.base_id
             FROM snapshot s ORDER BY s.id DESC
             """)
@@ -160,6 +165,11 @@ enum SnapshotReader {
         var pathsByID: [Int: String] = [:]
         var rowCount = 0
         var seen = Set<Int>()
+        // The checksummed count is only a hint for capacity here: a lie costs memory, never safety.
+        let expected = min(max(controllerCount, 0), 1 << 20)
+        parsed.reserveCapacity(expected)
+        pathsByID.reserveCapacity(expected)
+        seen.reserveCapacity(expected)
         let removed = try database.prepare("SELECT node_id, checksum FROM removed_node WHERE snapshot_id = ?")
         try removed.forEachRow([id]) { row in
             guard let nodeID = row.integer(at: 0),
@@ -226,23 +236,30 @@ enum SnapshotReader {
         return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
     }
 
+    // The row query's columns, as constants: array literals in `parse` allocated on every row.
+    /// The text columns whose size is checked before anything is copied, and their names.
+    private static let textColumns = [(2, "path"), (3, "identifier"), (5, "relation"), (7, "style"), (11, "appearance"),
+                                      (12, "class_name"), (14, "restoration_class"), (17, "title")]
+    /// The `node` columns in the order the writer hashes them (after the snapshot id).
+    private static let nodeChecksumColumns = [0, 1, 2, 3, 17, 4, 5, 6, 7, 8, 9, 10, 11, 16]
+    /// The `controller_state` columns in the order the writer hashes them.
+    private static let stateChecksumColumns = [12, 13, 14, 15]
+
     /// One `node` row joined with its state, or what is wrong with it. The record's `path` holds
     /// only its own (last) component here; ``structure(_:paths:)`` prefixes its parent's path,
     /// which saves splitting every row's whole path text.
     private static func parse(_ row: Statement, snapshot: Int64) -> Result<ControllerRecord, SnapshotProblem.Reason> {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
-        for (column, name) in [(2, "path"), (3, "identifier"), (5, "relation"), (7, "style"), (11, "appearance"),
-                               (12, "class_name"), (14, "restoration_class"), (17, "title")]
-        where row.byteCount(at: column) > textLimit {
+        for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
             return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
         }
         if row.byteCount(at: 15) > payloadLimit {
             return .failure(.tooLarge(column: "payload", bytes: row.byteCount(at: 15), limit: payloadLimit))
         }
-        let nodeChecksum = RowChecksum.of(prefix: [.integer(snapshot)], row: row, columns: [0, 1, 2, 3, 17, 4, 5, 6, 7, 8, 9, 10, 11, 16])
+        let nodeChecksum = RowChecksum.of(prefix: snapshot, row: row, columns: nodeChecksumColumns)
         guard row.integer(at: 18) == nodeChecksum else { return .failure(.checksumMismatch(table: "node")) }
         if row.columnKind(at: 16) != .null, row.columnKind(at: 12) != .null,
-           row.integer(at: 19) != RowChecksum.of(prefix: [], row: row, columns: [12, 13, 14, 15]) {
+           row.integer(at: 19) != RowChecksum.of(prefix: nil, row: row, columns: stateChecksumColumns) {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {
@@ -307,8 +324,9 @@ enum SnapshotReader {
     private static func structure(_ records: [ControllerRecord],
                                   paths: [Int: String]) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
         var problems: [SnapshotProblem] = []
-        let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = Set(records.map(\.id))
         var childrenByParent: [Int: [ControllerRecord]] = [:]
+        childrenByParent.reserveCapacity(records.count)
         var roots: [ControllerRecord] = []
         var rootWindows = Set<Int>()
         var dropped = Set<Int>()
@@ -318,6 +336,7 @@ enum SnapshotReader {
         }
         // The unique index keeps paths unique, unless the file was edited around it.
         var nodesByPath: [String: Int] = [:]
+        nodesByPath.reserveCapacity(records.count)
         for record in records {
             let pathText = paths[record.id] ?? record.pathString
             if let other = nodesByPath[pathText] {
@@ -333,7 +352,7 @@ enum SnapshotReader {
             case (.some, .windowRoot):
                 drop(record, .rootWithParent)
             case (.some(let parent), _):
-                if byID[parent] != nil {
+                if ids.contains(parent) {
                     childrenByParent[parent, default: []].append(record)
                 } else if paths[parent] != nil {
                     drop(record, .parentDropped(parent))
@@ -345,8 +364,10 @@ enum SnapshotReader {
         // Parents first, iteratively: cyclic links never reach here from a root.
         var ordered: [ControllerRecord] = []
         var pending = roots.sorted { $0.windowIndex > $1.windowIndex }
-        var reached = Set<Int>()
+        var reached = Set<Int>(minimumCapacity: records.count)
         var fullPaths: [Int: [String]] = [:]
+        fullPaths.reserveCapacity(records.count)
+        ordered.reserveCapacity(records.count)
         while var record = pending.popLast() {
             guard reached.insert(record.id).inserted else { continue }
             // Rows carry their own path component; the full path is the parent's plus it.

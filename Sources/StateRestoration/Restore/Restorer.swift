@@ -42,6 +42,8 @@ struct Restorer {
         for object in snapshot.objects { versions[object.className] = object.classVersion }
         classVersions = versions
         report.snapshotID = snapshot.id
+        recordsByID.reserveCapacity(snapshot.controllers.count)
+        table.controllers.reserveCapacity(snapshot.controllers.count)
         for record in snapshot.controllers {
             recordsByID[record.id] = record
             if let parent = record.parentID { childrenByParent[parent, default: []].append(record) }

@@ -130,7 +130,7 @@ public final class RestorationStore: @unchecked Sendable {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
         var report = RestoreReport()
-        let summaries = try snapshots()
+        let summaries = try withDatabase { database in try SnapshotReader.summaries(database, sizes: false) }
         guard let candidate = summaries.first(where: { summary in
             if summary.isCrashMarked {
                 report.skipped.append(.init(snapshotID: summary.id, reason: "a restore of it died part-way"))
