@@ -23,6 +23,17 @@ import Testing
         #expect(try store.schemaVersion() == Migrator.latestVersion)
     }
 
+    @Test func textBindsWholeAndEmptyTextStaysText() throws {
+        let directory = TemporaryDirectory()
+        let database = try Database(path: directory.path(), mode: .readWrite)
+        try database.execute("CREATE TABLE t (value)")
+        let texts = ["", "a\u{0}b", "héllo 🌍", String(repeating: "long ", count: 20)]
+        for text in texts { try database.execute("INSERT INTO t VALUES (?)", [text]) }
+        var read: [DatabaseValue] = []
+        try database.prepare("SELECT value FROM t ORDER BY rowid").forEachRow { row in read.append(row.value(at: 0)) }
+        #expect(read == texts.map { DatabaseValue.text($0) })
+    }
+
     @Test func openingAMissingFileReadOnlyFailsAndCreatesNothing() {
         let directory = TemporaryDirectory()
         let path = directory.path("missing.sqlite")

@@ -133,7 +133,8 @@ extension Date: CodedValueConvertible {
 }
 
 extension Array: CodedValueConvertible where Element: CodedValueConvertible {
-    public var codedValue: CodedValue { .array(map(\.codedValue)) }
+    // Closures, not key paths: a key path in a generic extension is applied through the runtime.
+    public var codedValue: CodedValue { .array(map { $0.codedValue }) }
     public init?(codedValue: CodedValue) {
         guard case .array(let values) = codedValue else { return nil }
         var result: [Element] = []
@@ -147,7 +148,7 @@ extension Array: CodedValueConvertible where Element: CodedValueConvertible {
 }
 
 extension Dictionary: CodedValueConvertible where Key == String, Value: CodedValueConvertible {
-    public var codedValue: CodedValue { .dictionary(mapValues(\.codedValue)) }
+    public var codedValue: CodedValue { .dictionary(mapValues { $0.codedValue }) }
     public init?(codedValue: CodedValue) {
         guard case .dictionary(let values) = codedValue else { return nil }
         var result: [String: Value] = [:]

@@ -65,8 +65,11 @@ open class Coder {
 
     /// Stores any value of the closed set (numbers, strings, data, dates, and arrays and
     /// dictionaries of them); `nil` removes the key.
+    // Inlinable, here and in `decodeObject(of:forKey:)`, so that an app's module specializes
+    // them for its own types: unspecialized, each call looked up generic metadata at run time.
+    @inlinable
     public func encode<Value: CodedValueConvertible>(_ value: Value?, forKey key: String) {
-        values[key] = value?.codedValue
+        encode(value.map { $0.codedValue } as CodedValue?, forKey: key)
     }
 
     /// Stores a `Codable` value as JSON, as `NSCoder.encodeEncodable(_:forKey:)`.
@@ -152,14 +155,20 @@ open class Coder {
 
     /// The value of type `type` under `key`, type-checked: `nil` when missing, `nil` and a
     /// recorded error when the stored value has another type.
+    @inlinable
     public func decodeObject<Value: CodedValueConvertible>(of type: Value.Type, forKey key: String) -> Value? {
         guard let stored = values[key] else { return nil }
         guard let value = Value(codedValue: stored) else {
-            failWithError(CoderError(kind: .typeMismatch(expected: "\(Value.self)", found: describe(stored)),
-                                     key: key, path: codingPath))
+            recordMismatch(expected: "\(Value.self)", found: stored, key: key)
             return nil
         }
         return value
+    }
+
+    /// Records that `key` holds `found` where `expected` was asked for.
+    @usableFromInline
+    func recordMismatch(expected: String, found: CodedValue, key: String) {
+        failWithError(CoderError(kind: .typeMismatch(expected: expected, found: describe(found)), key: key, path: codingPath))
     }
 
     /// The `Decodable` value under `key`, as `NSCoder.decodeDecodable(_:forKey:)`.

@@ -14,22 +14,19 @@ enum RowChecksum {
     /// The checksum of `prefix` (when given) followed by `row`'s `columns`, hashed where SQLite
     /// holds the bytes: the same value ``of(_:)`` gives for the same values, without copying a
     /// column or allocating.
-    static func of(prefix: Int64?, row: Statement, columns: [Int]) -> Int64 {
+    static func of(prefix: Int64?, row: RowColumns, columns: [Int]) -> Int64 {
         var hasher = FNV1a()
         if let prefix { hasher.mix(.integer(prefix)) }
         for column in columns {
-            let kind = row.columnKind(at: column)
-            switch kind {
+            let read = row[column]
+            switch read.kind {
             case .text, .blob:
-                hasher.mix(byte: kind == .text ? 3 : 4)
-                row.withColumnBytes(at: column) { bytes in
-                    hasher.mix(word: UInt64(bytes?.count ?? 0))
-                    if let bytes { hasher.mix(bytes) }
-                }
-            case .integer:
-                hasher.mix(.integer(row.integer(at: column) ?? 0))
-            case .real, .null:
-                hasher.mix(row.value(at: column))
+                hasher.mix(byte: read.kind == .text ? 3 : 4)
+                hasher.mix(word: UInt64(read.bytes.count))
+                hasher.mix(read.bytes)
+            case .integer: hasher.mix(.integer(read.integer))
+            case .real: hasher.mix(.real(read.real))
+            case .null: hasher.mix(.null)
             }
         }
         return Int64(bitPattern: hasher.hash)

@@ -46,8 +46,14 @@ public final class Statement {
                 code = sqlite3_bind_int64(handle, index, number)
             case .real(let number):
                 code = sqlite3_bind_double(handle, index, number)
-            case .text(let text):
-                code = sqlite3_bind_text(handle, index, text, -1, transientDestructor)
+            case .text(var text):
+                // The byte count, not -1: no strlen, and text holding a NUL binds whole.
+                code = text.withUTF8 { bytes in
+                    // Empty text still needs an address, or it binds as NULL.
+                    let start = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)
+                    return sqlite3_bind_text64(handle, index, start?.assumingMemoryBound(to: CChar.self),
+                                               sqlite3_uint64(bytes.count), transientDestructor, UInt8(SQLITE_UTF8))
+                }
             case .blob(let data):
                 code = data.withUnsafeBytes { bytes in
                     // A zero-length blob still binds as a blob, not NULL.
@@ -98,35 +104,13 @@ public final class Statement {
         }
     }
 
-    /// Calls `body` with the column's bytes (text as UTF-8, or a blob) where SQLite holds them,
-    /// without copying; `nil` for other storage classes.
-    public func withColumnBytes<Result>(at column: Int, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows -> Result {
-        let index = Int32(column)
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_TEXT:
-            let pointer = sqlite3_column_text(handle, index).map(UnsafeRawPointer.init)
-            return try body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))))
-        case SQLITE_BLOB:
-            let pointer = sqlite3_column_blob(handle, index)
-            return try body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))))
-        default:
-            return try body(nil)
-        }
+    /// Lends the raw statement to column readers in this module.
+    func withHandle<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        try body(handle)
     }
 
     /// A column's storage class.
     enum ColumnKind { case integer, real, text, blob, null }
-
-    /// The storage class of the current row's `column`.
-    func columnKind(at column: Int) -> ColumnKind {
-        switch sqlite3_column_type(handle, Int32(column)) {
-        case SQLITE_INTEGER: return .integer
-        case SQLITE_FLOAT: return .real
-        case SQLITE_TEXT: return .text
-        case SQLITE_BLOB: return .blob
-        default: return .null
-        }
-    }
 
     /// The column's size in bytes (text or blob), read without copying it.
     public func byteCount(at column: Int) -> Int {

@@ -187,8 +187,10 @@ enum SnapshotReader {
             FROM node n LEFT JOIN controller_state s ON s.id = n.state_id
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
+        var row = RowColumns(count: 20)
         for rowSnapshot in chain {
-            try rows.forEachRow([rowSnapshot]) { row in
+            try rows.forEachRow([rowSnapshot]) { statement in
+                row.read(statement)
                 let nodeID = row.integer(at: 0).map(Int.init)
                 // A delta's own row (or tombstone) hides the anchor's.
                 if let nodeID, !seen.insert(nodeID).inserted { return }
@@ -248,7 +250,7 @@ enum SnapshotReader {
     /// One `node` row joined with its state, or what is wrong with it. The record's `path` holds
     /// only its own (last) component here; ``structure(_:paths:)`` prefixes its parent's path,
     /// which saves splitting every row's whole path text.
-    private static func parse(_ row: Statement, snapshot: Int64) -> Result<ControllerRecord, SnapshotProblem.Reason> {
+    private static func parse(_ row: RowColumns, snapshot: Int64) -> Result<ControllerRecord, SnapshotProblem.Reason> {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
         for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
             return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
@@ -258,7 +260,7 @@ enum SnapshotReader {
         }
         let nodeChecksum = RowChecksum.of(prefix: snapshot, row: row, columns: nodeChecksumColumns)
         guard row.integer(at: 18) == nodeChecksum else { return .failure(.checksumMismatch(table: "node")) }
-        if row.columnKind(at: 16) != .null, row.columnKind(at: 12) != .null,
+        if row.kind(at: 16) != .null, row.kind(at: 12) != .null,
            row.integer(at: 19) != RowChecksum.of(prefix: nil, row: row, columns: stateChecksumColumns) {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
@@ -269,7 +271,7 @@ enum SnapshotReader {
         }
     }
 
-    private static func record(_ row: Statement) throws(SnapshotProblem.Reason) -> ControllerRecord {
+    private static func record(_ row: RowColumns) throws(SnapshotProblem.Reason) -> ControllerRecord {
         func int(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> Int {
             guard let value = row.integer(at: column) else { throw .wrongColumnType(name) }
             return Int(value)
@@ -279,7 +281,7 @@ enum SnapshotReader {
             return value
         }
         let nodeID = try int(0, "node_id")
-        let parentID: Int? = row.columnKind(at: 1) == .null ? nil : try int(1, "parent_id")
+        let parentID: Int? = row.kind(at: 1) == .null ? nil : try int(1, "parent_id")
         let pathText = try text(2, "path")
         let identifier = try text(3, "identifier")
         let window = try int(4, "window_index")
@@ -290,25 +292,23 @@ enum SnapshotReader {
         let isCollapsed = try int(9, "is_collapsed") == 1
         let viewLoaded = try int(10, "view_loaded") == 1
         let appearanceName = try text(11, "appearance")
-        guard row.columnKind(at: 16) != .null, row.columnKind(at: 12) != .null else {
+        guard row.kind(at: 16) != .null, row.kind(at: 12) != .null else {
             throw .wrongColumnType("state_id (no such controller_state row)")
         }
         let className = try text(12, "class_name")
         let classVersion = try int(13, "class_version")
         let restorationClass = row.text(at: 14)
-        guard row.columnKind(at: 15) == .blob else { throw .wrongColumnType("payload") }
+        guard row.kind(at: 15) == .blob else { throw .wrongColumnType("payload") }
         guard position >= 0 else { throw .positionsNotDense(relation: relationName, found: [position]) }
         let relation = try StoredRelation.relation(name: relationName, position: position, style: style,
                                                    isSelected: isSelected, window: window).get()
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         // Decoded where SQLite holds the bytes: no copy of the payload.
-        let decoded: Result<[String: CodedValue], PayloadError> = row.withColumnBytes(at: 15) { bytes in
-            Result { () throws(PayloadError) in try PayloadCodec.decode(bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
-        }
         let values: [String: CodedValue]
-        switch decoded {
-        case .success(let found): values = found
-        case .failure(let error): throw .malformedPayload(error)
+        do {
+            values = try PayloadCodec.decode(row[15].bytes)
+        } catch {
+            throw .malformedPayload(error)
         }
         return ControllerRecord(
             id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(pathText)], identifier: identifier,
