@@ -1,6 +1,6 @@
 // navstate-bench: save and restore side by side, navstate against NSKeyedArchiver, JSON and the
 // raw SQLite floor, on the same hierarchy of sample-app controllers. Release builds only:
-//   swift run -c release navstate-bench [--quick] [--json]
+//   swift run -c release navstate-bench [--quick] [--json] [--size COUNT]
 import ControllerKit
 import Foundation
 import MailSample
@@ -17,13 +17,15 @@ struct Result {
 struct Bench {
     let quick: Bool
     let json: Bool
+    /// `--size COUNT`: that size only, as a full run measures it (the archiver skipped from 1,000).
+    var onlySize: Int?
     var results: [Result] = []
     var notes: [String] = []
     var measurements: [String: Any] = [:]
     /// An approach slower than this per run is not run at larger sizes.
     let skipAfterMilliseconds = 30_000.0
 
-    var sizes: [Int] { quick ? [30, 1_000] : [30, 1_000, 10_000] }
+    var sizes: [Int] { onlySize.map { [$0] } ?? (quick ? [30, 1_000] : [30, 1_000, 10_000]) }
     var runs: Int { quick ? 3 : 7 }
 
     func log(_ line: String) {
@@ -55,8 +57,8 @@ struct Bench {
                     notes.append("\(approach.name) skipped at \(count) controllers: one run took \(String(format: "%.1f", (last?.milliseconds ?? 0) / 1000)) s at \(last?.controllers ?? 0) controllers, so at least \(String(format: "%.0f", (last?.milliseconds ?? 0) * Double(count) / Double(max(last?.controllers ?? 1, 1)) / 1000)) s here, over the \(Int(skipAfterMilliseconds / 1000)) s limit")
                     continue
                 }
-                if quick, approach.name == "nskeyedarchiver", count >= 900 {
-                    notes.append("nskeyedarchiver skipped at \(count) controllers in --quick (about 15 s a save here; the full run measures it)")
+                if quick || onlySize != nil, approach.name == "nskeyedarchiver", count >= 900 {
+                    notes.append("nskeyedarchiver skipped at \(count) controllers in --quick and --size (about 15 s a save at 1,000 here; the full run measures it)")
                     continue
                 }
                 active.append((approach, approach.name == "nskeyedarchiver" && count >= 900 ? 2 : runs))
@@ -253,13 +255,24 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
     exit(0)
 }
 
-let unknown = arguments.filter { $0 != "--quick" && $0 != "--json" }
+var onlySize: Int?
+var unknown: [String] = []
+var remaining = arguments[...]
+while let argument = remaining.popFirst() {
+    switch argument {
+    case "--quick", "--json": continue
+    case "--size":
+        guard let count = remaining.popFirst().flatMap(Int.init), count > 0 else { unknown.append(argument); continue }
+        onlySize = count
+    default: unknown.append(argument)
+    }
+}
 if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] | --profile save|restore|incremental [COUNT] [APPROACH]\n".utf8))
+    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] [--size COUNT] | --profile save|restore|incremental [COUNT] [APPROACH]\n".utf8))
     exit(64)
 }
 try MainActor.assumeIsolated {
-    var bench = Bench(quick: arguments.contains("--quick"), json: arguments.contains("--json"))
+    var bench = Bench(quick: arguments.contains("--quick"), json: arguments.contains("--json"), onlySize: onlySize)
     try bench.run()
     try bench.report()
 }

@@ -34,9 +34,15 @@ public struct ControllerRecord: Sendable, Hashable {
     /// copying fourteen fields retained each of their strings (a tenth of a restore, measured).
     /// Copy-on-write keeps the value semantics.
     private final class Storage: @unchecked Sendable {
-        // Only mutated through `update`, after a uniqueness check: never shared while written.
+        // Only mutated after a uniqueness check (`update`, `setPath`): never shared while written.
         var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        /// `path` as text, when whoever set the path also had its text (reader and writer both
+        /// do): saves building it again for every report line and row. Not part of equality.
+        var pathText: String?
+        init(_ fields: Fields, pathText: String? = nil) {
+            self.fields = fields
+            self.pathText = pathText
+        }
     }
 
     struct Fields: Hashable {
@@ -63,8 +69,14 @@ public struct ControllerRecord: Sendable, Hashable {
     }
 
     private mutating func update(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields, pathText: storage.pathText) }
         change(&storage.fields)
+    }
+
+    /// Sets the path and its text together; `text` must be `SnapshotPath.string(path)`.
+    mutating func setPath(_ path: [String], text: String) {
+        update { $0.path = path }
+        storage.pathText = text
     }
 
     /// Unique within its snapshot; also the id object references to it use.
@@ -81,7 +93,10 @@ public struct ControllerRecord: Sendable, Hashable {
     /// repeated in one navigation stack).
     public var path: [String] {
         get { storage.fields.path }
-        set { update { $0.path = newValue } }
+        set {
+            update { $0.path = newValue }
+            storage.pathText = nil
+        }
     }
     /// The controller's `restorationIdentifier`.
     public var identifier: String {
@@ -140,7 +155,7 @@ public struct ControllerRecord: Sendable, Hashable {
     }
 
     /// The path as text: `/tabs/inbox/message`.
-    public var pathString: String { SnapshotPath.string(path) }
+    public var pathString: String { storage.pathText ?? SnapshotPath.string(path) }
 
     public static func == (lhs: ControllerRecord, rhs: ControllerRecord) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields

@@ -203,7 +203,7 @@ enum SnapshotReader {
                 }
             }
         }
-        let structured = structure(parsed, paths: pathsByID)
+        let structured = structure(&parsed, paths: pathsByID)
         problems += structured.problems
         if rowCount != controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
@@ -320,104 +320,122 @@ enum SnapshotReader {
     /// Checks the parent links and orders the records parents first; returns the records that
     /// hang from a window root and the problems of the others.
     /// `paths` are the rows' whole path texts by node id (records carry only their last
-    /// component until ordered).
-    private static func structure(_ records: [ControllerRecord],
+    /// component until ordered, when they get their full path and its text in place).
+    /// Works on indices into `records`: a 10,000-controller restore spent more time copying
+    /// records between tables here than checking them.
+    private static func structure(_ records: inout [ControllerRecord],
                                   paths: [Int: String]) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
         var problems: [SnapshotProblem] = []
-        let ids = Set(records.map(\.id))
-        var childrenByParent: [Int: [ControllerRecord]] = [:]
-        childrenByParent.reserveCapacity(records.count)
-        var roots: [ControllerRecord] = []
+        var indexByID: [Int: Int] = [:]
+        indexByID.reserveCapacity(records.count)
+        for index in records.indices { indexByID[records[index].id] = index }
+        var children = [[Int]](repeating: [], count: records.count)
+        var roots: [Int] = []
         var rootWindows = Set<Int>()
         var dropped = Set<Int>()
-        func drop(_ record: ControllerRecord, _ reason: SnapshotProblem.Reason) {
-            problems.append(SnapshotProblem(nodeID: record.id, path: paths[record.id] ?? record.pathString, reason: reason))
-            dropped.insert(record.id)
+        func drop(_ index: Int, _ reason: SnapshotProblem.Reason) {
+            let id = records[index].id
+            problems.append(SnapshotProblem(nodeID: id, path: paths[id] ?? records[index].pathString, reason: reason))
+            dropped.insert(id)
         }
         // The unique index keeps paths unique, unless the file was edited around it.
         var nodesByPath: [String: Int] = [:]
         nodesByPath.reserveCapacity(records.count)
-        for record in records {
-            let pathText = paths[record.id] ?? record.pathString
-            if let other = nodesByPath[pathText] {
-                drop(record, .duplicatePath(otherNode: other))
+        for index in records.indices {
+            let id = records[index].id
+            let pathText = paths[id] ?? records[index].pathString
+            if let other = nodesByPath.updateValue(id, forKey: pathText) {
+                nodesByPath[pathText] = other
+                drop(index, .duplicatePath(otherNode: other))
                 continue
             }
-            nodesByPath[pathText] = record.id
-            switch (record.parentID, record.relation) {
+            switch (records[index].parentID, records[index].relation) {
             case (nil, .windowRoot(let window)):
-                if rootWindows.insert(window).inserted { roots.append(record) } else { drop(record, .secondRoot(window: window)) }
+                if rootWindows.insert(window).inserted { roots.append(index) } else { drop(index, .secondRoot(window: window)) }
             case (nil, _):
-                drop(record, .parentlessNonRoot)
+                drop(index, .parentlessNonRoot)
             case (.some, .windowRoot):
-                drop(record, .rootWithParent)
+                drop(index, .rootWithParent)
             case (.some(let parent), _):
-                if ids.contains(parent) {
-                    childrenByParent[parent, default: []].append(record)
+                if let parentIndex = indexByID[parent] {
+                    children[parentIndex].append(index)
                 } else if paths[parent] != nil {
-                    drop(record, .parentDropped(parent))
+                    drop(index, .parentDropped(parent))
                 } else {
-                    drop(record, .danglingParent(parent))
+                    drop(index, .danglingParent(parent))
                 }
             }
         }
         // Parents first, iteratively: cyclic links never reach here from a root.
         var ordered: [ControllerRecord] = []
-        var pending = roots.sorted { $0.windowIndex > $1.windowIndex }
-        var reached = Set<Int>(minimumCapacity: records.count)
-        var fullPaths: [Int: [String]] = [:]
-        fullPaths.reserveCapacity(records.count)
         ordered.reserveCapacity(records.count)
-        while var record = pending.popLast() {
-            guard reached.insert(record.id).inserted else { continue }
+        var pending = roots.sorted { records[$0].windowIndex > records[$1].windowIndex }
+        var reached = [Bool](repeating: false, count: records.count)
+        var reachedCount = 0
+        while let index = pending.popLast() {
+            guard !reached[index] else { continue }
+            reached[index] = true
+            reachedCount += 1
             // Rows carry their own path component; the full path is the parent's plus it.
-            if let parent = record.parentID, let parentPath = fullPaths[parent] {
-                record.path = parentPath + record.path
+            let component = records[index].path
+            if let parent = records[index].parentID, let parentIndex = indexByID[parent], reached[parentIndex] {
+                records[index].setPath(records[parentIndex].path + component,
+                                       text: records[parentIndex].pathString + SnapshotPath.string(component))
+            } else {
+                records[index].setPath(component, text: SnapshotPath.string(component))
             }
-            fullPaths[record.id] = record.path
-            ordered.append(record)
-            var children = childrenByParent[record.id] ?? []
-            children.sort { sortKey($0) < sortKey($1) }
-            var keep: [ControllerRecord] = []
+            ordered.append(records[index])
+            var kids = children[index]
+            kids.sort { sortKey(records[$0]) < sortKey(records[$1]) }
+            var keep: [Int] = []
+            keep.reserveCapacity(kids.count)
             var presentedSeen = false
-            for child in children {
-                if child.windowIndex != record.windowIndex { drop(child, .windowMismatch); continue }
-                if case .presented = child.relation {
-                    if presentedSeen { drop(child, .secondPresentation); continue }
+            for kid in kids {
+                if records[kid].windowIndex != records[index].windowIndex { drop(kid, .windowMismatch); continue }
+                if case .presented = records[kid].relation {
+                    if presentedSeen { drop(kid, .secondPresentation); continue }
                     presentedSeen = true
                 }
-                keep.append(child)
+                keep.append(kid)
             }
-            for (relation, positions) in densityGroups(keep) where positions != Array(0..<positions.count) {
-                problems.append(SnapshotProblem(nodeID: record.id, path: record.pathString,
-                                                reason: .positionsNotDense(relation: relation, found: positions)))
+            if !keep.isEmpty {
+                for (relation, positions) in densityGroups(keep.map { records[$0].relation }) where positions != Array(0..<positions.count) {
+                    problems.append(SnapshotProblem(nodeID: records[index].id, path: records[index].pathString,
+                                                    reason: .positionsNotDense(relation: relation, found: positions)))
+                }
             }
             pending += keep.reversed()
         }
         // What was not reached hangs from a dropped controller or from a cycle.
-        var unreached = records.filter { !reached.contains($0.id) && !dropped.contains($0.id) }
-        while !unreached.isEmpty {
-            let before = unreached.count
-            unreached.removeAll { record in
-                guard let parent = record.parentID, dropped.contains(parent) else { return false }
-                drop(record, .parentDropped(parent))
-                return true
-            }
-            if unreached.count == before {
-                for record in unreached { drop(record, .unreachable) }
-                break
+        if reachedCount < records.count {
+            var unreached = records.indices.filter { !reached[$0] && !dropped.contains(records[$0].id) }
+            while !unreached.isEmpty {
+                let before = unreached.count
+                unreached.removeAll { index in
+                    guard let parent = records[index].parentID, dropped.contains(parent) else { return false }
+                    drop(index, .parentDropped(parent))
+                    return true
+                }
+                if unreached.count == before {
+                    for index in unreached { drop(index, .unreachable) }
+                    break
+                }
             }
         }
         // A child whose parent was dropped after it was reached would still be listed: prune.
-        var kept = Set<Int>()
-        ordered = ordered.filter { record in
-            guard !dropped.contains(record.id) else { return false }
-            if let parent = record.parentID, !kept.contains(parent) {
-                drop(record, .parentDropped(parent))
-                return false
+        if !dropped.isEmpty {
+            var kept = Set<Int>()
+            ordered = ordered.filter { record in
+                guard !dropped.contains(record.id) else { return false }
+                if let parent = record.parentID, !kept.contains(parent) {
+                    problems.append(SnapshotProblem(nodeID: record.id, path: paths[record.id] ?? record.pathString,
+                                                    reason: .parentDropped(parent)))
+                    dropped.insert(record.id)
+                    return false
+                }
+                kept.insert(record.id)
+                return true
             }
-            kept.insert(record.id)
-            return true
         }
         return (ordered, problems)
     }
@@ -443,17 +461,18 @@ enum SnapshotReader {
         }
     }
 
-    private static func densityGroups(_ children: [ControllerRecord]) -> [(String, [Int])] {
-        var groups: [String: [Int]] = [:]
-        for child in children {
-            switch child.relation {
-            case .stack(let index): groups["stack", default: []].append(index)
-            case .tab(let index, _): groups["tab", default: []].append(index)
-            case .child(let index): groups["child", default: []].append(index)
+    /// Each counted relation's positions among siblings, relations by name.
+    private static func densityGroups(_ relations: [SavedRelation]) -> [(String, [Int])] {
+        var child: [Int] = [], stack: [Int] = [], tab: [Int] = []
+        for relation in relations {
+            switch relation {
+            case .stack(let index): stack.append(index)
+            case .tab(let index, _): tab.append(index)
+            case .child(let index): child.append(index)
             // Columns are named, not counted: a split may save only its secondary.
             case .column, .windowRoot, .presented: break
             }
         }
-        return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }
+        return [("child", child.sorted()), ("stack", stack.sorted()), ("tab", tab.sorted())].filter { !$0.1.isEmpty }
     }
 }

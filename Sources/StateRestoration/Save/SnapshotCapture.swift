@@ -367,8 +367,11 @@ extension SnapshotDraft {
         var differing = Set<Int>()
         var pathsTaken: [String: ControllerRecord] = [:]
         pathsTaken.reserveCapacity(controllers.count)
-        for (index, record) in controllers.enumerated() {
-            let pathText = record.pathString
+        for index in controllers.indices {
+            let pathText = controllers[index].pathString
+            // The writer and the report read it again; set before `record` shares the storage.
+            controllers[index].setPath(controllers[index].path, text: pathText)
+            let record = controllers[index]
             if let other = pathsTaken.updateValue(record, forKey: pathText) {
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
             }
