@@ -1,10 +1,18 @@
 import ControllerKit
 
 /// The instances a restore has made, shared with the coders that resolve references to them.
+/// Controllers sit by record index (arrays, not hashing, on the hot path); references name node
+/// ids, resolved through `indexByID`.
 @MainActor
 final class InstanceTable {
-    var controllers: [Int: ViewController] = [:]
+    var indexByID: [Int: Int] = [:]
+    var controllers: [ViewController?] = []
     var objects: [Int: any RestorableObject] = [:]
+
+    /// The controller made for node `id`, if any.
+    func controller(id: Int) -> ViewController? {
+        indexByID[id].flatMap { controllers[$0] }
+    }
 }
 
 /// Rebuilds a snapshot's hierarchy into hidden windows (`RESTORATION.md` §3).
@@ -25,12 +33,13 @@ struct Restorer {
     private var report = RestoreReport()
     /// Shared by every coder's resolver: a reference, so making a coder copies nothing.
     private let table = InstanceTable()
-    // Read and written through the table itself: a computed wrapper would copy on every write.
-    private var instances: [Int: ViewController] { table.controllers }
-    private var objects: [Int: any RestorableObject] { table.objects }
-    private var dropped = Set<Int>()
-    private var recordsByID: [Int: ControllerRecord] = [:]
-    private var childrenByParent: [Int: [ControllerRecord]] = [:]
+    /// The snapshot's controllers; everything below refers to them by index.
+    private var records: [ControllerRecord] { snapshot.controllers }
+    private var dropped: [Bool]
+    /// Each record's parent (or presenter) index; `nil` for roots and unknown parents.
+    private var parentIndex: [Int?]
+    /// Each record's children and presented controller, in snapshot order.
+    private var childIndices: [[Int]]
     private let classVersions: [String: Int]
 
     init(registry: RestorationRegistry, snapshot: Snapshot, windows: [Window]) {
@@ -42,11 +51,17 @@ struct Restorer {
         for object in snapshot.objects { versions[object.className] = object.classVersion }
         classVersions = versions
         report.snapshotID = snapshot.id
-        recordsByID.reserveCapacity(snapshot.controllers.count)
-        table.controllers.reserveCapacity(snapshot.controllers.count)
-        for record in snapshot.controllers {
-            recordsByID[record.id] = record
-            if let parent = record.parentID { childrenByParent[parent, default: []].append(record) }
+        let count = snapshot.controllers.count
+        dropped = Array(repeating: false, count: count)
+        parentIndex = Array(repeating: nil, count: count)
+        childIndices = Array(repeating: [], count: count)
+        table.controllers = Array(repeating: nil, count: count)
+        table.indexByID.reserveCapacity(count)
+        for index in snapshot.controllers.indices { table.indexByID[snapshot.controllers[index].id] = index }
+        for index in snapshot.controllers.indices {
+            guard let parent = snapshot.controllers[index].parentID, let found = table.indexByID[parent] else { continue }
+            parentIndex[index] = found
+            childIndices[found].append(index)
         }
     }
 
@@ -57,11 +72,13 @@ struct Restorer {
         attachPresentations()
         decodeObjects()
         decodeControllers()
-        let survivors = snapshot.controllers.filter { !dropped.contains($0.id) }
-        for record in survivors {
-            instances[record.id]?.applicationFinishedRestoringState()
+        var restored: [String] = []
+        restored.reserveCapacity(records.count)
+        for index in records.indices where !dropped[index] {
+            table.controllers[index]?.applicationFinishedRestoringState()
+            restored.append(records[index].pathString)
         }
-        report.restored = survivors.map(\.pathString)
+        report.restored = restored
         return report
     }
 
@@ -70,20 +87,22 @@ struct Restorer {
     private func coder(for values: [String: CodedValue], path: [String]) -> RestoringCoder {
         let table = self.table
         return RestoringCoder(record: values, path: path, classVersions: classVersions) { id in
-            table.controllers[id] ?? table.objects[id]
+            table.controller(id: id) ?? table.objects[id]
         }
     }
 
-    private mutating func drop(_ record: ControllerRecord, _ reason: String) {
-        guard dropped.insert(record.id).inserted else { return }
-        report.dropped.append(.init(path: record.pathString, className: record.className, reason: reason))
+    private mutating func drop(_ index: Int, _ reason: String) {
+        guard !dropped[index] else { return }
+        dropped[index] = true
+        report.dropped.append(.init(path: records[index].pathString, className: records[index].className, reason: reason))
     }
 
     /// Whether the record's parent (or presenter) is gone, in which case it goes too.
-    private mutating func dropIfOrphaned(_ record: ControllerRecord) -> Bool {
-        guard let parentID = record.parentID, dropped.contains(parentID) || instances[parentID] == nil else { return false }
-        let parentPath = recordsByID[parentID]?.pathString ?? "node \(parentID)"
-        drop(record, "its parent \(parentPath) was dropped")
+    private mutating func dropIfOrphaned(_ index: Int) -> Bool {
+        guard let parentID = records[index].parentID else { return false }
+        if let parent = parentIndex[index], !dropped[parent], table.controllers[parent] != nil { return false }
+        let parentPath = parentIndex[index].map { records[$0].pathString } ?? "node \(parentID)"
+        drop(index, "its parent \(parentPath) was dropped")
         return true
     }
 
@@ -101,14 +120,15 @@ struct Restorer {
 
     private mutating func makeControllers() {
         var used = Set<ObjectIdentifier>()
-        for record in snapshot.controllers {
-            if dropIfOrphaned(record) { continue }
+        for index in records.indices {
+            if dropIfOrphaned(index) { continue }
+            let record = records[index]
             let coder = coder(for: record.values, path: record.path)
             var made: ViewController?
             if let name = record.restorationClassName {
                 if let factory = registry.factory(named: name) {
                     guard let supplied = factory.viewController(withRestorationIdentifierPath: record.path, coder: coder) else {
-                        drop(record, "its restoration class \(name) returned nil")
+                        drop(index, "its restoration class \(name) returned nil")
                         continue
                     }
                     made = supplied
@@ -121,118 +141,119 @@ struct Restorer {
             }
             if made == nil {
                 guard let entry = registry.controllerEntry(named: record.className) else {
-                    drop(record, "class \(record.className) is not registered")
+                    drop(index, "class \(record.className) is not registered")
                     continue
                 }
                 guard let instance = entry.make(coder) else {
-                    drop(record, "init?(coder:) of \(record.className) returned nil")
+                    drop(index, "init?(coder:) of \(record.className) returned nil")
                     continue
                 }
                 made = instance
             }
             guard let controller = made else { continue }
             if let error = coder.error {
-                drop(record, "decoding failed: \(error)")
+                drop(index, "decoding failed: \(error)")
                 continue
             }
             guard used.insert(ObjectIdentifier(controller)).inserted, controller.parent == nil,
                   controller.presentingViewController == nil, controller.hostWindow == nil else {
-                drop(record, "the controller supplied for it is already in a hierarchy")
+                drop(index, "the controller supplied for it is already in a hierarchy")
                 continue
             }
             if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
-            table.controllers[record.id] = controller
+            table.controllers[index] = controller
         }
     }
 
     // MARK: - 2. Relations
 
-    private func children(of record: ControllerRecord) -> [ControllerRecord] {
-        (childrenByParent[record.id] ?? []).filter { instances[$0.id] != nil }
+    /// The record's children that were made, contained ones only.
+    private func containedChildren(of index: Int) -> [Int] {
+        childIndices[index].filter { child in
+            if case .presented = records[child].relation { return false }
+            return table.controllers[child] != nil
+        }
     }
 
     private mutating func attachContainment() {
-        for record in snapshot.controllers {
-            guard let controller = instances[record.id], !dropped.contains(record.id) else { continue }
-            if case .windowRoot(let index) = record.relation {
-                guard windows.indices.contains(index) else {
-                    drop(record, "no window \(index) was given to restore into")
-                    table.controllers[record.id] = nil
+        for index in records.indices {
+            guard let controller = table.controllers[index], !dropped[index] else { continue }
+            if case .windowRoot(let window) = records[index].relation {
+                guard windows.indices.contains(window) else {
+                    drop(index, "no window \(window) was given to restore into")
+                    table.controllers[index] = nil
                     continue
                 }
-                windows[index].rootViewController = controller
-                if windows[index].rootViewController !== controller { drop(record, "the window refused it as its root") }
+                windows[window].rootViewController = controller
+                if windows[window].rootViewController !== controller { drop(index, "the window refused it as its root") }
             }
-            let contained = children(of: record).filter {
-                if case .presented = $0.relation { return false }
-                return true
-            }
+            let contained = containedChildren(of: index)
             guard !contained.isEmpty else { continue }
-            attach(contained, to: controller, parentRecord: record)
-            for child in contained where instances[child.id]?.parent !== controller {
-                drop(child, "\(record.className) did not take it as a child")
+            attach(contained, to: controller, parent: index)
+            for child in contained where table.controllers[child]?.parent !== controller {
+                drop(child, "\(records[index].className) did not take it as a child")
             }
         }
     }
 
-    private mutating func attach(_ contained: [ControllerRecord], to parent: ViewController, parentRecord: ControllerRecord) {
-        func members(_ matching: (SavedRelation) -> Bool) -> [ControllerRecord] {
-            contained.filter { matching($0.relation) }
+    private mutating func attach(_ contained: [Int], to parentController: ViewController, parent: Int) {
+        func members(_ matching: (SavedRelation) -> Bool) -> [Int] {
+            contained.filter { matching(records[$0].relation) }
         }
-        func except(_ attached: [ControllerRecord]) -> [ControllerRecord] {
-            let ids = Set(attached.map(\.id))
-            return contained.filter { !ids.contains($0.id) }
+        func except(_ attached: [Int]) -> [Int] {
+            let taken = Set(attached)
+            return contained.filter { !taken.contains($0) }
         }
-        let unexpected: [ControllerRecord]
-        if let navigation = parent as? NavigationController {
+        let unexpected: [Int]
+        if let navigation = parentController as? NavigationController {
             let stack = members { if case .stack = $0 { return true } else { return false } }
-            navigation.setViewControllers(stack.compactMap { instances[$0.id] }, animated: false)
-            unexpected = except(stack)
-        } else if let tabs = parent as? TabBarController {
-            let tabRecords = members { if case .tab = $0 { return true } else { return false } }
-            let tabControllers = tabRecords.compactMap { instances[$0.id] }
-            tabs.setViewControllers(tabControllers, animated: false)
-            if let selected = tabRecords.firstIndex(where: { if case .tab(_, true) = $0.relation { return true } else { return false } }) {
+            navigation.setViewControllers(stack.compactMap { table.controllers[$0] }, animated: false)
+            unexpected = stack.count == contained.count ? [] : except(stack)
+        } else if let tabs = parentController as? TabBarController {
+            let tabIndices = members { if case .tab = $0 { return true } else { return false } }
+            tabs.setViewControllers(tabIndices.compactMap { table.controllers[$0] }, animated: false)
+            if let selected = tabIndices.firstIndex(where: { if case .tab(_, true) = records[$0].relation { return true } else { return false } }) {
                 tabs.selectedIndex = selected
             }
-            unexpected = except(tabRecords)
-        } else if let split = parent as? SplitViewController {
-            var columns: [ControllerRecord] = []
-            for record in contained {
-                guard case .column(let column) = record.relation, let controller = instances[record.id] else { continue }
+            unexpected = tabIndices.count == contained.count ? [] : except(tabIndices)
+        } else if let split = parentController as? SplitViewController {
+            var columns: [Int] = []
+            for child in contained {
+                guard case .column(let column) = records[child].relation, let controller = table.controllers[child] else { continue }
                 split.setViewController(controller, for: column)
-                columns.append(record)
+                columns.append(child)
             }
-            if parentRecord.isCollapsed { split.collapse() }
+            if records[parent].isCollapsed { split.collapse() }
             unexpected = except(columns)
         } else {
-            var childRecords: [ControllerRecord] = []
-            for record in contained {
-                guard case .child = record.relation, let child = instances[record.id] else { continue }
-                parent.addChild(child)
-                child.didMove(toParent: parent)
-                childRecords.append(record)
+            var attached: [Int] = []
+            for child in contained {
+                guard case .child = records[child].relation, let controller = table.controllers[child] else { continue }
+                parentController.addChild(controller)
+                controller.didMove(toParent: parentController)
+                attached.append(child)
             }
-            unexpected = except(childRecords)
+            unexpected = except(attached)
         }
-        for record in unexpected {
-            drop(record, "a \(record.relation) member cannot belong to a \(parentRecord.className)")
+        for child in unexpected {
+            drop(child, "a \(records[child].relation) member cannot belong to a \(records[parent].className)")
         }
     }
 
     private mutating func attachPresentations() {
-        for record in snapshot.controllers {
-            guard case .presented(let style) = record.relation, let presented = instances[record.id],
-                  !dropped.contains(record.id) else { continue }
-            guard let parentID = record.parentID, let presenter = instances[parentID], !dropped.contains(parentID) else {
-                drop(record, "its presenter was dropped")
+        for index in records.indices {
+            guard case .presented(let style) = records[index].relation, let presented = table.controllers[index],
+                  !dropped[index] else { continue }
+            guard let presenterIndex = parentIndex[index], let presenter = table.controllers[presenterIndex],
+                  !dropped[presenterIndex] else {
+                drop(index, "its presenter was dropped")
                 continue
             }
             presented.modalPresentationStyle = style
             presenter.present(presented, animated: false)
             if presented.presentingViewController !== presenter {
                 presented.presentingViewController?.dismiss(animated: false)
-                drop(record, "\(presenter) could not present it again with style \(style.rawValue)")
+                drop(index, "\(presenter) could not present it again with style \(style.rawValue)")
             }
         }
     }
@@ -241,7 +262,7 @@ struct Restorer {
 
     private mutating func decodeObjects() {
         for object in snapshot.objects {
-            guard let instance = objects[object.id] else { continue }
+            guard let instance = table.objects[object.id] else { continue }
             let coder = coder(for: object.values, path: ["object \(object.id)"])
             instance.decodeRestorableState(with: coder)
             report.warnings += coder.errors.map { "object \(object.id) (\(object.className)): \($0)" }
@@ -249,24 +270,24 @@ struct Restorer {
     }
 
     private mutating func decodeControllers() {
-        for record in snapshot.controllers {
-            guard let controller = instances[record.id], !dropped.contains(record.id) else { continue }
-            if dropIfOrphaned(record) {
-                detach(controller, record: record)
+        for index in records.indices {
+            guard let controller = table.controllers[index], !dropped[index] else { continue }
+            if dropIfOrphaned(index) {
+                detach(controller, relation: records[index].relation)
                 continue
             }
-            let coder = coder(for: record.values, path: record.path)
+            let coder = coder(for: records[index].values, path: records[index].path)
             controller.decodeRestorableState(with: coder)
             if let error = coder.error {
-                drop(record, "decoding failed: \(error)")
-                detach(controller, record: record)
+                drop(index, "decoding failed: \(error)")
+                detach(controller, relation: records[index].relation)
             }
         }
     }
 
     /// Takes a controller that was attached back out, through the API that attached it.
-    private func detach(_ controller: ViewController, record: ControllerRecord) {
-        switch record.relation {
+    private func detach(_ controller: ViewController, relation: SavedRelation) {
+        switch relation {
         case .windowRoot(let index):
             if windows.indices.contains(index), windows[index].rootViewController === controller {
                 windows[index].rootViewController = nil
