@@ -68,10 +68,10 @@ public enum PayloadCodec {
 
         mutating func writeDictionary(_ values: [String: CodedValue]) {
             writeVarint(UInt64(values.count))
-            for key in values.keys.sorted() {
+            // Pairs sorted by key, not keys sorted and looked up again: one hash fewer a key.
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 writeString(key)
-                // The key came from this dictionary.
-                if let value = values[key] { write(value) }
+                write(value)
             }
         }
 
