@@ -195,9 +195,10 @@ enum SnapshotReader {
                 // A delta's own row (or tombstone) hides the anchor's.
                 if let nodeID, !seen.insert(nodeID).inserted { return }
                 rowCount += 1
-                let path = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) ?? "?" : "(path of \(row.byteCount(at: 2)) bytes)"
+                let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
+                let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
                 if let nodeID { pathsByID[nodeID] = path }
-                switch parse(row, snapshot: rowSnapshot) {
+                switch parse(row, snapshot: rowSnapshot, path: storedPath) {
                 case .success(let record): parsed.append(record)
                 case .failure(let reason): problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: reason))
                 }
@@ -250,7 +251,8 @@ enum SnapshotReader {
     /// One `node` row joined with its state, or what is wrong with it. The record's `path` holds
     /// only its own (last) component here; ``structure(_:paths:)`` prefixes its parent's path,
     /// which saves splitting every row's whole path text.
-    private static func parse(_ row: RowColumns, snapshot: Int64) -> Result<ControllerRecord, SnapshotProblem.Reason> {
+    /// `path` is the row's path text, already read (`nil` when the column holds no text).
+    private static func parse(_ row: RowColumns, snapshot: Int64, path: String?) -> Result<ControllerRecord, SnapshotProblem.Reason> {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
         for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
             return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
@@ -265,13 +267,13 @@ enum SnapshotReader {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {
-            return .success(try record(row))
+            return .success(try record(row, path: path))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func record(_ row: RowColumns) throws(SnapshotProblem.Reason) -> ControllerRecord {
+    private static func record(_ row: RowColumns, path: String?) throws(SnapshotProblem.Reason) -> ControllerRecord {
         func int(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> Int {
             guard let value = row.integer(at: column) else { throw .wrongColumnType(name) }
             return Int(value)
@@ -282,7 +284,7 @@ enum SnapshotReader {
         }
         let nodeID = try int(0, "node_id")
         let parentID: Int? = row.kind(at: 1) == .null ? nil : try int(1, "parent_id")
-        let pathText = try text(2, "path")
+        guard let pathText = path else { throw .wrongColumnType("path") }
         let identifier = try text(3, "identifier")
         let window = try int(4, "window_index")
         let relationName = try text(5, "relation")
