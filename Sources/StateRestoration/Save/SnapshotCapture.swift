@@ -55,7 +55,7 @@ struct SnapshotCapture {
         }
         var state = previous
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
-        let found = try walk(windows, state: &state, report: &report)
+        var found = try walk(windows, state: &state, report: &report)
 
         // Encode what changed; share the state row of everything else. Only this needs the main
         // actor; the bookkeeping on the records waits for the writer (``SnapshotDraft/plan()``).
@@ -69,16 +69,20 @@ struct SnapshotCapture {
         var reused: [Int: Int64] = [:]
         var walked = WalkedControllers()
         walked.controllers.reserveCapacity(found.count)
-        for entry in found {
-            var record = entry.record
+        for index in found.indices {
+            let controller = found[index].controller
+            // Moved out, not copied: setting the values of a record `found` still shared would
+            // copy all its fields, once per controller on the main actor.
+            var record = ControllerRecord.placeholder
+            swap(&record, &found[index].record)
             var hasReferences = false
-            if let stateID = state.reusableState(for: entry.controller, id: record.id) {
+            if let stateID = state.reusableState(for: controller, id: record.id) {
                 reused[record.id] = stateID
             } else {
-                (record.values, hasReferences) = encode(entry.controller, path: record.path, context: context, report: &report)
+                (record.values, hasReferences) = encode(controller, path: record.path, context: context, report: &report)
             }
-            walked.controllers.append(entry.controller)
-            walked.generations.append(entry.controller.restorableStateGeneration)
+            walked.controllers.append(controller)
+            walked.generations.append(controller.restorableStateGeneration)
             walked.hasReferences.append(hasReferences)
             records.append(record)
         }
