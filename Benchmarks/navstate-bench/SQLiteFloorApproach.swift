@@ -3,9 +3,10 @@ import Foundation
 import MailSample
 import StateRestoration
 
-/// The floor of navstate's design: the same rows in navstate's schema, written and read with
-/// hand-written prepared statements in one transaction, with none of navstate's extras (paths,
-/// checksums, registry, validation, reports, crash mark).
+/// The floor of navstate's design: the same rows in navstate's schema (the same paths,
+/// identifiers and titles), written and read with hand-written prepared statements in one
+/// transaction, with none of navstate's extras (checksums, registry, validation, reports,
+/// incremental bookkeeping, crash mark).
 @MainActor
 final class SQLiteFloorApproach: Approach {
     let name = "sqlite-floor"
@@ -26,7 +27,9 @@ final class SQLiteFloorApproach: Approach {
     private struct Row {
         var id: Int
         var parent: Int?
+        var path: String
         var identifier: String
+        var title: String?
         var className: String
         var relation: String
         var position: Int
@@ -39,24 +42,29 @@ final class SQLiteFloorApproach: Approach {
         var rows: [Row] = []
         let mainActor = milliseconds {
             // Containers walked by position, each relation known without searching.
-            @MainActor func visit(_ controller: ViewController, parent: Int?, relation: String, position: Int, style: String?, selected: Bool) {
+            @MainActor func visit(_ controller: ViewController, parent: Int?, parentPath: String, relation: String, position: Int,
+                                  style: String?, selected: Bool) {
                 let id = rows.count + 1
                 let coder = Coder()
                 controller.encodeRestorableState(with: coder)
-                rows.append(Row(id: id, parent: parent, identifier: controller.restorationIdentifier ?? "",
+                let identifier = controller.restorationIdentifier ?? ""
+                let path = parentPath + "/" + identifier
+                rows.append(Row(id: id, parent: parent, path: path, identifier: identifier, title: controller.title,
                                 className: BenchClasses.name(of: controller), relation: relation, position: position,
                                 style: style, selected: selected, payload: PayloadCodec.encode(coder.values)))
                 let selectedTab = (controller as? TabBarController)?.selectedIndex
                 let kind = controller is NavigationController ? "stack" : selectedTab != nil ? "tab" : "child"
                 for (index, child) in controller.children.enumerated() {
-                    visit(child, parent: id, relation: kind, position: index, style: nil, selected: index == selectedTab)
+                    visit(child, parent: id, parentPath: path, relation: kind, position: index, style: nil, selected: index == selectedTab)
                 }
                 if let presented = controller.presentedViewController, presented.presentingViewController === controller {
-                    visit(presented, parent: id, relation: "presented", position: 0,
+                    visit(presented, parent: id, parentPath: path, relation: "presented", position: 0,
                           style: presented.activePresentationStyle?.rawValue, selected: false)
                 }
             }
-            if let root = window.rootViewController { visit(root, parent: nil, relation: "root", position: 0, style: nil, selected: false) }
+            if let root = window.rootViewController {
+                visit(root, parent: nil, parentPath: "", relation: "root", position: 0, style: nil, selected: false)
+            }
         }
         guard let database else { return mainActor }
         try database.inTransaction {
@@ -67,13 +75,13 @@ final class SQLiteFloorApproach: Approach {
             let snapshot = database.lastInsertedRowID
             let state = try database.prepare("INSERT INTO controller_state (class_name, class_version, payload, checksum) VALUES (?, 0, ?, 0)")
             let node = try database.prepare("""
-                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, style,
+                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation, position, style,
                                   is_selected, view_loaded, appearance, state_id, checksum)
-                VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, 'disappeared', ?, 0)
+                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, 'disappeared', ?, 0)
                 """)
             for row in rows {
                 try state.execute([row.className, row.payload])
-                try node.execute([snapshot, row.id, row.parent, "/\(row.id)", row.identifier, row.relation, row.position,
+                try node.execute([snapshot, row.id, row.parent, row.path, row.identifier, row.title, row.relation, row.position,
                                   row.style, row.selected, database.lastInsertedRowID])
             }
         }
@@ -82,15 +90,17 @@ final class SQLiteFloorApproach: Approach {
 
     func restore() throws -> Window {
         let database = try Database(path: path, mode: .readOnly)
-        var rows: [(id: Int, parent: Int?, identifier: String, className: String, relation: String, position: Int,
-                    style: String?, selected: Bool, values: [String: CodedValue])] = []
+        var rows: [(id: Int, parent: Int?, path: String, identifier: String, title: String?, className: String, relation: String,
+                    position: Int, style: String?, selected: Bool, values: [String: CodedValue])] = []
         try database.prepare("""
-            SELECT n.node_id, n.parent_id, n.identifier, s.class_name, n.relation, n.position, n.style, n.is_selected, s.payload
+            SELECT n.node_id, n.parent_id, n.identifier, s.class_name, n.relation, n.position, n.style, n.is_selected, s.payload,
+                   n.path, n.title
             FROM node n JOIN controller_state s ON s.id = n.state_id ORDER BY n.node_id
             """).forEachRow { row in
-            rows.append((Int(row.integer(at: 0) ?? 0), row.integer(at: 1).map(Int.init), row.text(at: 2) ?? "",
-                         row.text(at: 3) ?? "", row.text(at: 4) ?? "", Int(row.integer(at: 5) ?? 0), row.text(at: 6),
-                         row.integer(at: 7) == 1, try PayloadCodec.decode(row.blob(at: 8) ?? Data())))
+            rows.append((Int(row.integer(at: 0) ?? 0), row.integer(at: 1).map(Int.init), row.text(at: 9) ?? "",
+                         row.text(at: 2) ?? "", row.text(at: 10), row.text(at: 3) ?? "", row.text(at: 4) ?? "",
+                         Int(row.integer(at: 5) ?? 0), row.text(at: 6), row.integer(at: 7) == 1,
+                         try PayloadCodec.decode(row.blob(at: 8) ?? Data())))
         }
         let window = Window(application: Application())
         var controllers: [Int: ViewController] = [:]
