@@ -17,4 +17,11 @@ struct Sample {
     }
     var min: Double { runs.min() ?? .nan }
     var max: Double { runs.max() ?? .nan }
+
+    /// The median of run-by-run ratios `self / other`, pairing the runs of one round: on a
+    /// machine whose speed drifts, two runs made back to back share its state, where two medians
+    /// of separate runs need not.
+    func pairedRatio(to other: Sample) -> Double {
+        Sample(runs: zip(runs, other.runs).map { $0 / $1 }).median
+    }
 }
