@@ -37,6 +37,28 @@ public enum CodedValue: Sendable, Hashable {
     }
 }
 
+extension CodedValue: CustomStringConvertible {
+    /// The case and its value, dictionaries in key order: the same value always prints the same,
+    /// so test kits can compare and diff printed values.
+    public var description: String {
+        switch self {
+        case .bool(let flag): return "bool(\(flag))"
+        case .integer(let number): return "integer(\(number))"
+        case .double(let number): return "double(\(number))"
+        case .float(let number): return "float(\(number))"
+        case .string(let text): return "string(\(text.debugDescription))"
+        case .data(let data): return "data(\(data.count) bytes)"
+        case .date(let date): return "date(\(date))"
+        case .array(let values): return "array([\(values.map(\.description).joined(separator: ", "))])"
+        case .dictionary(let values):
+            let pairs = values.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }
+            return "dictionary([\(pairs.isEmpty ? ":" : pairs.joined(separator: ", "))])"
+        case .codable(let json): return "codable(\(String(decoding: json, as: UTF8.self)))"
+        case .object(let reference): return "object(#\(reference.id))"
+        }
+    }
+}
+
 /// Identifies one object within one archive.
 public struct ObjectReference: Sendable, Hashable {
     /// Unique within the archive.

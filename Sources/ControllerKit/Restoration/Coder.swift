@@ -75,8 +75,19 @@ open class Coder {
         encode(value.map { $0.codedValue } as CodedValue?, forKey: key)
     }
 
-    /// Stores a `Codable` value as JSON, as `NSCoder.encodeEncodable(_:forKey:)`.
+    /// Stores an `Encodable` value, as `NSCoder.encodeEncodable(_:forKey:)`: as a tree of keyed
+    /// values (dictionaries, arrays, primitives), or as JSON when it needs `nil` or an integer
+    /// above `Int64.max`, which the tree cannot hold.
     public func encodeEncodable<Value: Encodable>(_ value: Value, forKey key: String) {
+        do {
+            values[key] = try CodableTree.encode(value)
+            return
+        } catch is CodableTree.Unrepresentable {
+            // Falls through to JSON.
+        } catch {
+            failWithError(CoderError(kind: .corruptPayload("\(error)"), key: key, path: codingPath))
+            return
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -178,9 +189,14 @@ open class Coder {
     public func decodeDecodable<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
         guard let stored = values[key] else { return nil }
         guard case .codable(let payload) = stored else {
-            failWithError(CoderError(kind: .typeMismatch(expected: "codable \(Value.self)", found: describe(stored)),
-                                     key: key, path: codingPath))
-            return nil
+            // A tree, as `encodeEncodable` stores it; anything else fails as a type mismatch.
+            do {
+                return try CodableTree.decode(type, from: stored)
+            } catch {
+                failWithError(CoderError(kind: .typeMismatch(expected: "codable \(Value.self)", found: "\(describe(stored)); \(CodableTree.describe(error))"),
+                                         key: key, path: codingPath))
+                return nil
+            }
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -1,0 +1,132 @@
+import ControllerKit
+import Foundation
+import Testing
+
+/// `encodeEncodable` stores Codable values as trees of keyed values: every shape Codable
+/// synthesizes round-trips, what a tree cannot hold falls back to JSON, and values stored as JSON
+/// by earlier versions still decode.
+@MainActor
+@Suite struct CodableTreeTests {
+    enum Sort: String, Codable, Equatable { case date, sender }
+
+    enum Filter: Codable, Equatable {
+        case none
+        case unread(since: Date)
+        case label(String, caseSensitive: Bool)
+    }
+
+    struct Attachment: Codable, Equatable {
+        var name: String
+        var bytes: Data
+        var link: URL
+    }
+
+    struct Everything: Codable, Equatable {
+        var text = "héllo \"quoted\""
+        var flag = true
+        var small: Int8 = -8
+        var count = 42
+        var big = Int64.max
+        var unsigned: UInt32 = 4_000_000_000
+        var ratio = 0.1
+        var scale: Float = 1.5
+        var when = Date(timeIntervalSince1970: 1_790_000_000.25)
+        var sort = Sort.sender
+        var filters: [Filter] = [.none, .unread(since: Date(timeIntervalSince1970: 1)), .label("work", caseSensitive: false)]
+        var nested: [[Int]] = [[1, 2], [], [3]]
+        var byName: [String: Int] = ["a": 1, "b": 2]
+        var byNumber: [Int: String] = [1: "one", 20: "twenty"]
+        var missing: String?
+        var present: String? = "here"
+        var attachments = [Attachment(name: "a.pdf", bytes: Data([0, 255]), link: URL(fileURLWithPath: "/tmp/a.pdf"))]
+        var amount = Decimal(string: "12.34") ?? 0
+    }
+
+    class Base: Codable {
+        var id = 7
+        init() {}
+    }
+
+    final class Derived: Base {
+        var name = "derived"
+        private enum CodingKeys: String, CodingKey { case name }
+        override init() { super.init() }
+        required init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            try super.init(from: container.superDecoder())
+        }
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try super.encode(to: container.superEncoder())
+        }
+    }
+
+    @Test func everySynthesizedShapeRoundTripsAsATree() throws {
+        let coder = Coder()
+        coder.encodeEncodable(Everything(), forKey: "all")
+        guard case .dictionary(let tree) = coder.values["all"] else {
+            Issue.record("stored as \(String(describing: coder.values["all"])), not as a tree")
+            return
+        }
+        #expect(tree["when"] == .date(Date(timeIntervalSince1970: 1_790_000_000.25)))
+        #expect(tree["sort"] == .string("sender"))
+        #expect(tree["missing"] == nil)
+        #expect(coder.decodeDecodable(Everything.self, forKey: "all") == Everything())
+        #expect(coder.errors.isEmpty)
+    }
+
+    @Test func aSubclassRoundTripsThroughItsSuperEncoder() throws {
+        let coder = Coder()
+        let original = Derived()
+        original.id = 99
+        coder.encodeEncodable(original, forKey: "object")
+        let restored = coder.decodeDecodable(Derived.self, forKey: "object")
+        #expect(restored?.id == 99)
+        #expect(restored?.name == "derived")
+        #expect(coder.errors.isEmpty)
+    }
+
+    @Test func whatATreeCannotHoldIsStoredAsJSONAndStillRoundTrips() throws {
+        let coder = Coder()
+        let optionals: [Int?] = [1, nil, 3]
+        coder.encodeEncodable(optionals, forKey: "optionals")
+        coder.encodeEncodable(UInt64.max, forKey: "huge")
+        guard case .codable = coder.values["optionals"], case .codable = coder.values["huge"] else {
+            Issue.record("expected JSON for nil and for UInt64.max, got \(coder.values)")
+            return
+        }
+        #expect(coder.decodeDecodable([Int?].self, forKey: "optionals") == optionals)
+        #expect(coder.decodeDecodable(UInt64.self, forKey: "huge") == .max)
+        #expect(coder.errors.isEmpty)
+    }
+
+    @Test func valuesStoredAsJSONByEarlierVersionsStillDecode() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        let json = try encoder.encode(Filter.label("work", caseSensitive: true))
+        let coder = Coder(values: ["filter": .codable(json)])
+        #expect(coder.decodeDecodable(Filter.self, forKey: "filter") == .label("work", caseSensitive: true))
+        #expect(coder.errors.isEmpty)
+    }
+
+    @Test func aTreeOfTheWrongShapeIsATypeMismatchNamingWhere() {
+        let coder = Coder(values: ["sort": .integer(3), "attachment": .dictionary(["name": .integer(1)])], codingPath: ["inbox"])
+        #expect(coder.decodeDecodable(Sort.self, forKey: "sort") == nil)
+        #expect(coder.decodeDecodable(Attachment.self, forKey: "attachment") == nil)
+        #expect(coder.errors.map(\.description) == [
+            #"key "sort" at /inbox: expected codable Sort, found integer 3; expected String, found integer"#,
+            #"key "attachment" at /inbox: expected codable Attachment, found dictionary; at name: expected String, found integer"#,
+        ])
+    }
+
+    @Test func equalValuesGiveEqualTreesWhateverTheirDictionaryOrder() {
+        let first = Coder(), second = Coder()
+        first.encodeEncodable(["b": 2, "a": 1, "c": 3], forKey: "map")
+        second.encodeEncodable(["c": 3, "a": 1, "b": 2], forKey: "map")
+        #expect(first.values == second.values)
+        #expect(first.values["map"]?.description == #"dictionary(["a": integer(1), "b": integer(2), "c": integer(3)])"#)
+    }
+}
