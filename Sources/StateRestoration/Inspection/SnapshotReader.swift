@@ -187,21 +187,30 @@ enum SnapshotReader {
             FROM node n LEFT JOIN controller_state s ON s.id = n.state_id
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
-        var row = RowColumns(count: 20)
+        var row = RowColumns(count: rowWidth)
+        var batch = RowBatch(width: rowWidth, expectedRows: expected, limit: sizeLimit)
         for rowSnapshot in chain {
             try rows.forEachRow([rowSnapshot]) { statement in
                 row.read(statement)
-                let nodeID = row.integer(at: 0).map(Int.init)
                 // A delta's own row (or tombstone) hides the anchor's.
-                if let nodeID, !seen.insert(nodeID).inserted { return }
+                if let nodeID = row.integer(at: 0).map(Int.init), !seen.insert(nodeID).inserted { return }
                 rowCount += 1
-                let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
-                let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
-                if let nodeID { pathsByID[nodeID] = path }
-                switch parse(row, snapshot: rowSnapshot, path: storedPath) {
-                case .success(let record): parsed.append(record)
-                case .failure(let reason): problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: reason))
-                }
+                batch.append(row, snapshot: rowSnapshot)
+            }
+        }
+        // Parsing (sizes, checksums, payloads, records) is most of a load and needs nothing but
+        // the copied rows: it runs on every core, in row order.
+        let results = batch.withRows { rows in
+            parallelMap(count: rows.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
+                        minimumPerThread: 256) { index in
+                parseRow(rows[index], snapshot: batch.snapshots[index])
+            }
+        }
+        for result in results {
+            if let nodeID = result.nodeID { pathsByID[nodeID] = result.path }
+            switch result.record {
+            case .success(let record): parsed.append(record)
+            case .failure(let reason): problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
             }
         }
         let structured = structure(&parsed, paths: pathsByID)
@@ -239,10 +248,34 @@ enum SnapshotReader {
         return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
     }
 
+    /// A parsed row: its node id, its path text (or what stands for it in problems), its record.
+    private struct ParsedRow {
+        var nodeID: Int?
+        var path: String
+        var record: Result<ControllerRecord, SnapshotProblem.Reason>
+    }
+
+    private static func parseRow(_ row: RowColumns, snapshot: Int64) -> ParsedRow {
+        let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
+        let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
+        return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: parse(row, snapshot: snapshot, path: storedPath))
+    }
+
+    /// Columns in the row query.
+    private static let rowWidth = 20
+
+    /// The most bytes a row query column may hold: the payload's limit for the payload, the text
+    /// limit for every other column (numbers included, should a damaged file hold bytes there).
+    private static func sizeLimit(_ column: Int) -> Int { column == 15 ? payloadLimit : textLimit }
+
     // The row query's columns, as constants: array literals in `parse` allocated on every row.
     /// The text columns whose size is checked before anything is copied, and their names.
     private static let textColumns = [(2, "path"), (3, "identifier"), (5, "relation"), (7, "style"), (11, "appearance"),
                                       (12, "class_name"), (14, "restoration_class"), (17, "title")]
+    /// The columns that hold numbers, and their names.
+    private static let numberColumns = [(0, "node_id"), (1, "parent_id"), (4, "window_index"), (6, "position"),
+                                        (8, "is_selected"), (9, "is_collapsed"), (10, "view_loaded"), (13, "class_version"),
+                                        (16, "state_id"), (18, "checksum"), (19, "controller_state.checksum")]
     /// The `node` columns in the order the writer hashes them (after the snapshot id).
     private static let nodeChecksumColumns = [0, 1, 2, 3, 17, 4, 5, 6, 7, 8, 9, 10, 11, 16]
     /// The `controller_state` columns in the order the writer hashes them.
@@ -259,6 +292,10 @@ enum SnapshotReader {
         }
         if row.byteCount(at: 15) > payloadLimit {
             return .failure(.tooLarge(column: "payload", bytes: row.byteCount(at: 15), limit: payloadLimit))
+        }
+        // Bytes where a number belongs: refused before hashing, as a batch does not copy them.
+        for (column, name) in numberColumns where row.byteCount(at: column) > textLimit {
+            return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
         }
         let nodeChecksum = RowChecksum.of(prefix: snapshot, row: row, columns: nodeChecksumColumns)
         guard row.integer(at: 18) == nodeChecksum else { return .failure(.checksumMismatch(table: "node")) }

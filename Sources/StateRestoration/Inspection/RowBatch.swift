@@ -1,0 +1,87 @@
+import Foundation
+
+/// Rows copied out of SQLite so that other threads can parse them: every text and blob column's
+/// bytes in one buffer, each row a slice of columns pointing into it while the batch lends them.
+/// A column over its size limit is not copied (its size is kept, for the error that refuses it).
+struct RowBatch {
+    /// Columns per row.
+    let width: Int
+    /// The most bytes column `index` may hold before it is left uncopied.
+    let limit: (_ index: Int) -> Int
+    private var columns: [RowColumns.Column] = []
+    /// Where each column's bytes start in `bytes`; -1 for none.
+    private var offsets: [Int] = []
+    private var bytes: [UInt8] = []
+    /// The snapshot each row was read from.
+    private(set) var snapshots: [Int64] = []
+
+    init(width: Int, expectedRows: Int, limit: @escaping (_ index: Int) -> Int) {
+        self.width = width
+        self.limit = limit
+        columns.reserveCapacity(expectedRows * width)
+        offsets.reserveCapacity(expectedRows * width)
+        snapshots.reserveCapacity(expectedRows)
+    }
+
+    var count: Int { snapshots.count }
+
+    /// Copies `row`, read from snapshot `snapshot`.
+    mutating func append(_ row: RowColumns, snapshot: Int64) {
+        for index in 0..<width {
+            var column = row[index]
+            var offset = -1
+            if column.kind == .text || column.kind == .blob, column.size <= limit(index) {
+                offset = bytes.count
+                bytes.append(contentsOf: column.bytes)
+            }
+            column.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            columns.append(column)
+            offsets.append(offset)
+        }
+        snapshots.append(snapshot)
+    }
+
+    /// Calls `body` with every row; their bytes are valid only during the call.
+    func withRows<Result>(_ body: ([RowColumns]) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBytes { base in
+            var lent = columns
+            for index in lent.indices where offsets[index] >= 0 {
+                let start = offsets[index]
+                lent[index].bytes = UnsafeRawBufferPointer(rebasing: base[start..<(start + lent[index].size)])
+            }
+            let rows = stride(from: 0, to: lent.count, by: width).map { RowColumns(slice: lent[$0..<($0 + width)]) }
+            return try body(rows)
+        }
+    }
+}
+
+/// Runs `transform` over `0..<count` on up to `maximumThreads` threads, in contiguous chunks,
+/// and returns the results in order. Below `minimumPerThread` items a chunk, one thread does it all.
+func parallelMap<Element>(count: Int, maximumThreads: Int, minimumPerThread: Int,
+                          _ transform: (Int) -> Element) -> [Element] {
+    let threads = max(1, min(maximumThreads, count / max(minimumPerThread, 1)))
+    guard threads > 1 else { return (0..<count).map(transform) }
+    let chunks = UnsafeMutableBufferPointer<[Element]>.allocate(capacity: threads)
+    chunks.initialize(repeating: [])
+    defer {
+        _ = chunks.deinitialize()
+        chunks.deallocate()
+    }
+    // Each thread writes only its own slot; the closure is not escaping and returns after all.
+    withoutActuallyEscaping(transform) { transform in
+        let shared = UncheckedSendable((chunks, transform))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let (chunks, transform) = shared.value
+            let lower = count * thread / threads
+            let upper = count * (thread + 1) / threads
+            chunks[thread] = (lower..<upper).map(transform)
+        }
+    }
+    return Array(chunks.joined())
+}
+
+/// Hands a value to `concurrentPerform`'s threads where the caller guarantees they do not race.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
