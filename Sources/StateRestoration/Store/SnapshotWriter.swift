@@ -44,25 +44,25 @@ enum SnapshotWriter {
                                   position, style, is_selected, is_collapsed, view_loaded, appearance, state_id, checksum)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            // Encoding payloads and hashing rows need nothing from the database but the snapshot id:
+            // done on every core first, leaving the SQL loop only binding and stepping.
+            let prepared = parallelMap(count: draft.controllers.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
+                                       minimumPerThread: 256) { index in
+                PreparedRows(draft.controllers[index], snapshotID: snapshotID, reusesState: draft.reusedStateIDs[draft.controllers[index].id] != nil)
+            }
             var newStateIDs: [Int: Int64] = [:]
-            for record in draft.controllers {
+            for (record, rows) in zip(draft.controllers, prepared) {
                 let stateID: Int64
                 if let shared = draft.reusedStateIDs[record.id] {
                     stateID = shared
                 } else {
-                    let state: [any DatabaseValueConvertible] = [record.className, record.classVersion, record.restorationClassName,
-                                                                 PayloadCodec.encode(record.values)]
-                    try insertState.execute(state + [RowChecksum.of(state)])
+                    try insertState.execute(rows.state)
                     stateID = database.lastInsertedRowID
                     newStateIDs[record.id] = stateID
                 }
-                let stored = StoredRelation(record.relation)
-                let node: [any DatabaseValueConvertible] = [
-                    snapshotID, record.id, record.parentID, record.pathString, record.identifier, record.title,
-                    record.windowIndex, stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed,
-                    record.isViewLoaded, record.appearance.rawValue, stateID,
-                ]
-                try insertNode.execute(node + [RowChecksum.of(node)])
+                var nodeHasher = rows.nodeHasher
+                nodeHasher.mix(.integer(stateID))
+                try insertNode.execute(rows.node + [stateID, Int64(bitPattern: nodeHasher.hash)])
             }
             let insertRemoved = try database.prepare("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
             for nodeID in draft.removedNodeIDs {
@@ -118,6 +118,30 @@ enum SnapshotWriter {
             try deleteState.execute([state])
         }
         return result
+    }
+}
+
+/// One controller's rows, ready to bind: its state row with checksum (unless it shares one),
+/// and its node row's columns up to the state id, with the checksum hashed that far.
+struct PreparedRows: Sendable {
+    var state: [any DatabaseValueConvertible] = []
+    var node: [any DatabaseValueConvertible]
+    var nodeHasher = RowChecksum.FNV1a()
+
+    init(_ record: ControllerRecord, snapshotID: Int64, reusesState: Bool) {
+        if !reusesState {
+            let state: [any DatabaseValueConvertible] = [record.className, record.classVersion, record.restorationClassName,
+                                                         PayloadCodec.encode(record.values)]
+            self.state = state + [RowChecksum.of(state)]
+        }
+        let stored = StoredRelation(record.relation)
+        node = [
+            snapshotID, record.id, record.parentID, record.pathString, record.identifier, record.title,
+            record.windowIndex, stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed,
+            record.isViewLoaded, record.appearance.rawValue,
+        ]
+        // The same columns in the same order as `RowChecksum.of(node + [stateID])`.
+        for column in node { nodeHasher.mix(column.databaseValue) }
     }
 }
 
