@@ -52,17 +52,20 @@ import Testing
         }
     }
 
-    /// Large snapshots are parsed on several threads, in chunks: problems still come in row order,
-    /// each naming its own row, and every sound row still restores.
+    /// Large snapshots are parsed in batches of 2,048 rows, each on several threads: problems still
+    /// come in row order (across a batch boundary too), each naming its own row, and every sound
+    /// row still restores.
     @Test func damageSpreadOverALargeSnapshotIsReportedInRowOrder() throws {
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())
         let window = Window(application: Application())
-        window.rootViewController = Make.tabs("tabs", [Make.nav("stack", (0..<1_500).map { Note("n\($0)") })])
+        window.rootViewController = Make.tabs("tabs", [Make.nav("stack", (0..<2_500).map { Note("n\($0)") })])
         let registry = RestorationRegistry()
         registry.register(Note.self, as: "Note")
         _ = try store.save(windows: [window], registry: registry)
-        let damaged = ["/tabs/stack/n3", "/tabs/stack/n700", "/tabs/stack/n701", "/tabs/stack/n1499"]
+        // Rows 2,047 and 2,048 (n2045, n2046) are the last of the first batch and the first of the next.
+        let damaged = ["/tabs/stack/n3", "/tabs/stack/n700", "/tabs/stack/n701", "/tabs/stack/n2045", "/tabs/stack/n2046",
+                       "/tabs/stack/n2499"]
         try tamper(store, damaged.map { "UPDATE node SET title = 'edited' WHERE path = '\($0)';" }.joined(), rechecksum: false)
 
         let loaded = try store.loadSnapshot()
@@ -71,12 +74,12 @@ import Testing
         #expect(dropping.allSatisfy { $0.reason == .checksumMismatch(table: "node") })
         // The gaps the dropped rows leave are reported on their stack, once, after the row problems.
         #expect(loaded.problems.filter { !$0.reason.dropsController }.map(\.path) == ["/tabs/stack"])
-        #expect(loaded.snapshot.controllers.count == 1_502 - damaged.count)
+        #expect(loaded.snapshot.controllers.count == 2_502 - damaged.count)
         let (restored, report) = try restore(store)
         #expect(report.dropped.map(\.path) == damaged)
         let stack = (restored.rootViewController?.children.first as? NavigationController)?.viewControllers ?? []
-        #expect(stack.count == 1_500 - damaged.count)
-        #expect((stack.last as? Note)?.text == "text of n1498")
+        #expect(stack.count == 2_500 - damaged.count)
+        #expect((stack.last as? Note)?.text == "text of n2498")
     }
 
     private func restore(_ store: RestorationStore) throws -> (Window, RestoreReport) {

@@ -25,6 +25,14 @@ struct RowBatch {
 
     var count: Int { snapshots.count }
 
+    /// Empties the batch, keeping its buffers for the next rows.
+    mutating func removeAll() {
+        columns.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        snapshots.removeAll(keepingCapacity: true)
+    }
+
     /// Copies `row`, read from snapshot `snapshot`.
     mutating func append(_ row: RowColumns, snapshot: Int64) {
         for index in 0..<width {

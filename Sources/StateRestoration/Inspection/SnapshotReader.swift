@@ -187,8 +187,27 @@ enum SnapshotReader {
             FROM node n LEFT JOIN controller_state s ON s.id = n.state_id
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
+        // Parsing (sizes, checksums, payloads, records) is most of a load and needs nothing but
+        // the copied rows: it runs on every core, in row order, a batch at a time (a batch bounds
+        // the memory the copies take).
         var row = RowColumns(count: rowWidth)
-        var batch = RowBatch(width: rowWidth, expectedRows: expected, limit: sizeLimit)
+        var batch = RowBatch(width: rowWidth, expectedRows: min(expected, readBatch), limit: sizeLimit)
+        func parseBatch() {
+            let results = batch.withRows { rows in
+                parallelMap(count: rows.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
+                            minimumPerThread: 256) { index in
+                    parseRow(rows[index], snapshot: batch.snapshots[index])
+                }
+            }
+            batch.removeAll()
+            for result in results {
+                if let nodeID = result.nodeID { pathsByID[nodeID] = result.path }
+                switch result.record {
+                case .success(let record): parsed.append(record)
+                case .failure(let reason): problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
+                }
+            }
+        }
         for rowSnapshot in chain {
             try rows.forEachRow([rowSnapshot]) { statement in
                 row.read(statement)
@@ -196,23 +215,10 @@ enum SnapshotReader {
                 if let nodeID = row.integer(at: 0).map(Int.init), !seen.insert(nodeID).inserted { return }
                 rowCount += 1
                 batch.append(row, snapshot: rowSnapshot)
+                if batch.count == readBatch { parseBatch() }
             }
         }
-        // Parsing (sizes, checksums, payloads, records) is most of a load and needs nothing but
-        // the copied rows: it runs on every core, in row order.
-        let results = batch.withRows { rows in
-            parallelMap(count: rows.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
-                        minimumPerThread: 256) { index in
-                parseRow(rows[index], snapshot: batch.snapshots[index])
-            }
-        }
-        for result in results {
-            if let nodeID = result.nodeID { pathsByID[nodeID] = result.path }
-            switch result.record {
-            case .success(let record): parsed.append(record)
-            case .failure(let reason): problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
-            }
-        }
+        parseBatch()
         let structured = structure(&parsed, paths: pathsByID)
         problems += structured.problems
         if rowCount != controllerCount {
@@ -260,6 +266,9 @@ enum SnapshotReader {
         let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
         return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: parse(row, snapshot: snapshot, path: storedPath))
     }
+
+    /// How many rows are copied before they are parsed.
+    private static let readBatch = 2_048
 
     /// Columns in the row query.
     private static let rowWidth = 20

@@ -12,6 +12,9 @@ enum SnapshotWriter {
         var newStateIDs: [Int: Int64]
     }
 
+    /// How many controllers' rows are prepared at once.
+    static let writeChunk = 2_048
+
     /// Writes `draft` and prunes to the newest `keep` snapshots. Only the rows the draft holds
     /// are written: a delta's unchanged controllers live in its anchor, unchanged values in the
     /// state rows it shares.
@@ -45,24 +48,29 @@ enum SnapshotWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             // Encoding payloads and hashing rows need nothing from the database but the snapshot id:
-            // done on every core first, leaving the SQL loop only binding and stepping.
-            let prepared = parallelMap(count: draft.controllers.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
-                                       minimumPerThread: 256) { index in
-                PreparedRows(draft.controllers[index], snapshotID: snapshotID, reusesState: draft.reusedStateIDs[draft.controllers[index].id] != nil)
-            }
+            // done on every core a chunk at a time (a chunk bounds the memory), leaving the SQL loop
+            // only binding and stepping.
             var newStateIDs: [Int: Int64] = [:]
-            for (record, rows) in zip(draft.controllers, prepared) {
-                let stateID: Int64
-                if let shared = draft.reusedStateIDs[record.id] {
-                    stateID = shared
-                } else {
-                    try insertState.execute(rows.state)
-                    stateID = database.lastInsertedRowID
-                    newStateIDs[record.id] = stateID
+            for chunk in stride(from: 0, to: draft.controllers.count, by: writeChunk) {
+                let records = draft.controllers[chunk..<min(chunk + writeChunk, draft.controllers.count)]
+                let prepared = parallelMap(count: records.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
+                                           minimumPerThread: 256) { index in
+                    let record = records[records.startIndex + index]
+                    return PreparedRows(record, snapshotID: snapshotID, reusesState: draft.reusedStateIDs[record.id] != nil)
                 }
-                var nodeHasher = rows.nodeHasher
-                nodeHasher.mix(.integer(stateID))
-                try insertNode.execute(rows.node + [stateID, Int64(bitPattern: nodeHasher.hash)])
+                for (record, rows) in zip(records, prepared) {
+                    let stateID: Int64
+                    if let shared = draft.reusedStateIDs[record.id] {
+                        stateID = shared
+                    } else {
+                        try insertState.execute(rows.state)
+                        stateID = database.lastInsertedRowID
+                        newStateIDs[record.id] = stateID
+                    }
+                    var nodeHasher = rows.nodeHasher
+                    nodeHasher.mix(.integer(stateID))
+                    try insertNode.execute(rows.node + [stateID, Int64(bitPattern: nodeHasher.hash)])
+                }
             }
             let insertRemoved = try database.prepare("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
             for nodeID in draft.removedNodeIDs {
