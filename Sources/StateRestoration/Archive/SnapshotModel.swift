@@ -154,6 +154,21 @@ public struct ControllerRecord: Sendable, Hashable {
         set { update { $0.values = newValue } }
     }
 
+    /// Whether the two would write the same node row: every field but the values (which live in
+    /// the state row), compared in place.
+    func hasSameRow(as other: ControllerRecord) -> Bool {
+        if storage === other.storage { return true }
+        let mine = storage, theirs = other.storage
+        return mine.fields.id == theirs.fields.id && mine.fields.parentID == theirs.fields.parentID
+            && mine.fields.path == theirs.fields.path && mine.fields.identifier == theirs.fields.identifier
+            && mine.fields.title == theirs.fields.title && mine.fields.windowIndex == theirs.fields.windowIndex
+            && mine.fields.relation == theirs.fields.relation && mine.fields.className == theirs.fields.className
+            && mine.fields.classVersion == theirs.fields.classVersion
+            && mine.fields.restorationClassName == theirs.fields.restorationClassName
+            && mine.fields.isViewLoaded == theirs.fields.isViewLoaded && mine.fields.appearance == theirs.fields.appearance
+            && mine.fields.isCollapsed == theirs.fields.isCollapsed
+    }
+
     /// An empty record, to swap into a slot whose record is moved out.
     static let placeholder = ControllerRecord(
         id: 0, parentID: nil, path: [], identifier: "", title: nil, windowIndex: 0, relation: .windowRoot(window: 0),

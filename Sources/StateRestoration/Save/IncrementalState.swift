@@ -7,7 +7,8 @@ import ControllerKit
 /// capture, and is replaced only once the draft built from it is written; a failed write resets
 /// it, so the next save is full.
 struct IncrementalState: Sendable {
-    /// A controller's row as last written, without its values (those live in the state row).
+    /// A controller's row as last written, without its values once committed (those live in the
+    /// state row).
     struct Entry: Sendable {
         let controller: WeakControllerReference
         var record: ControllerRecord
@@ -21,18 +22,15 @@ struct IncrementalState: Sendable {
         var hasReferences: Bool
     }
 
-    /// The node row of a controller as the anchor holds it, for deciding what a delta writes.
-    struct AnchorRow: Sendable, Hashable {
-        var record: ControllerRecord
-        var stateID: Int64
-    }
 
     var structureGeneration: UInt64?
     var nextNodeID = 1
     var entries: [Int: Entry] = [:]
     var idsByController: [ObjectIdentifier: Int] = [:]
     var anchorID: Int64?
-    var anchorRows: [Int: AnchorRow] = [:]
+    /// The entries as the anchor wrote them (each row and its state id), for deciding what a
+    /// delta writes: the committed entries themselves, shared rather than copied.
+    var anchorRows: [Int: Entry] = [:]
     var lastSnapshotID: Int64?
     /// The node ids in save order (parents first), and how many windows the walk saw.
     var order: [Int] = []
@@ -46,17 +44,17 @@ struct IncrementalState: Sendable {
     var removedFromAnchor: [Int] = []
 
     /// Records what was written: the state rows the writer assigned, and the new anchor when
-    /// the draft was full.
-    mutating func commit(_ draft: SnapshotDraft, snapshotID: Int64, newStateIDs: [Int: Int64]) {
+    /// the draft was full. Drops the entries' values, which the state rows now hold (in place
+    /// when the written draft was let go first).
+    mutating func commit(isDelta: Bool, snapshotID: Int64, newStateIDs: [Int: Int64]) {
+        for index in entries.indices where !entries.values[index].record.values.isEmpty {
+            entries.values[index].record.values = [:]
+        }
         for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
         lastSnapshotID = snapshotID
-        guard !draft.isDelta else { return }
+        guard !isDelta else { return }
         anchorID = snapshotID
-        anchorRows = [:]
-        for (id, entry) in entries {
-            guard let stateID = entry.stateID else { continue }
-            anchorRows[id] = AnchorRow(record: entry.record, stateID: stateID)
-        }
+        anchorRows = entries
         differingFromAnchor = []
         removedFromAnchor = []
     }

@@ -24,6 +24,12 @@ public struct SnapshotDraft: Sendable {
     public var removedNodeIDs: [Int] = []
     /// What the store remembers once this draft is written.
     var pendingState: IncrementalState?
+
+    /// Hands the pending state over, leaving none, so the store's copy is the only one.
+    mutating func takePendingState() -> IncrementalState? {
+        defer { pendingState = nil }
+        return pendingState
+    }
     /// After a walk: the controllers found, for the bookkeeping ``plan()`` does off the main actor.
     var walked: WalkedControllers?
 
@@ -165,8 +171,8 @@ struct SnapshotCapture {
         var differing = Set<Int>()
         for id in previous.differingFromAnchor.union(dirty) {
             guard let entry = state.entries[id] else { continue }
-            if encoded[id] == nil, let stateID = entry.stateID,
-               state.anchorRows[id] == IncrementalState.AnchorRow(record: entry.record, stateID: stateID) { continue }
+            if encoded[id] == nil, let stateID = entry.stateID, let anchor = state.anchorRows[id],
+               anchor.stateID == stateID, anchor.record.hasSameRow(as: entry.record) { continue }
             differing.insert(id)
         }
         state.differingFromAnchor = differing
@@ -379,15 +385,14 @@ extension SnapshotDraft {
             if let other = pathsTaken.updateValue(record, forKey: pathText) {
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
             }
-            var stripped = record
-            stripped.values = [:]
+            // The entry shares the record; `IncrementalState.commit` drops its values once written.
             entries[record.id] = IncrementalState.Entry(
-                controller: WeakControllerReference(walked.controllers[index]), record: stripped, pathText: pathText,
+                controller: WeakControllerReference(walked.controllers[index]), record: record, pathText: pathText,
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
                 hasReferences: walked.hasReferences[index])
             report.saved.append(.init(path: pathText, className: record.className))
-            if let stateID = reusedStateIDs[record.id],
-               state.anchorRows[record.id] == IncrementalState.AnchorRow(record: stripped, stateID: stateID) { continue }
+            if let stateID = reusedStateIDs[record.id], let anchor = state.anchorRows[record.id],
+               anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }
             differing.insert(record.id)
         }
         let present = Set(controllers.map(\.id))

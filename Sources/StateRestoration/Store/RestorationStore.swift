@@ -82,8 +82,8 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     /// Writes a draft as one snapshot in one transaction and prunes to ``StoreConfiguration/keepCount``.
-    public func write(_ captured: SnapshotDraft) throws(StoreError) -> SaveReport {
-        var draft = captured
+    public func write(_ captured: consuming SnapshotDraft) throws(StoreError) -> SaveReport {
+        var draft = consume captured
         try draft.plan()
         let written: SnapshotWriter.Written
         do {
@@ -98,16 +98,21 @@ public final class RestorationStore: @unchecked Sendable {
             if stale, draft.pendingState?.lastSnapshotID != nil { throw StoreError.staleIncrementalState }
             throw StoreError.converting(error, path: path)
         }
-        if var state = draft.pendingState {
-            state.commit(draft, snapshotID: written.id, newStateIDs: written.newStateIDs)
-            lock.withLock { incremental = state }
-        }
         var report = draft.report
         report.snapshotID = written.id
         report.prunedSnapshotCount = written.pruned.deletedSnapshotIDs.count
         report.writtenControllerCount = draft.controllers.count
         report.writtenStateCount = written.newStateIDs.count
         report.baseSnapshotID = draft.baseSnapshotID
+        // The written records are let go before the store keeps them, so dropping their values
+        // changes them in place instead of copying each.
+        let isDelta = draft.isDelta
+        var state = draft.takePendingState()
+        draft.controllers = []
+        if state != nil {
+            state?.commit(isDelta: isDelta, snapshotID: written.id, newStateIDs: written.newStateIDs)
+            lock.withLock { incremental = state ?? IncrementalState() }
+        }
         return report
     }
 
