@@ -87,7 +87,12 @@ struct SnapshotCapture {
             } else {
                 (record.values, hasReferences) = encode(controller, path: record.path, context: context, report: &report)
             }
-            walked.controllers.append(controller)
+            // The last save's reference when it is the same controller: no allocation a save.
+            if let previous = state.entries[record.id]?.controller, previous.value === controller {
+                walked.controllers.append(previous)
+            } else {
+                walked.controllers.append(WeakControllerReference(controller))
+            }
             walked.generations.append(controller.restorableStateGeneration)
             walked.hasReferences.append(hasReferences)
             records.append(record)
@@ -359,7 +364,8 @@ extension SnapshotDraft {
 
 /// What a walk found, in save order, for the planning that follows off the main actor.
 struct WalkedControllers: Sendable {
-    var controllers: [ViewController] = []
+    /// Each walked controller's weak reference: the last save's when it saw the same controller.
+    var controllers: [WeakControllerReference] = []
     var generations: [UInt64] = []
     var hasReferences: [Bool] = []
 }
@@ -387,7 +393,7 @@ extension SnapshotDraft {
             }
             // The entry shares the record; `IncrementalState.commit` drops its values once written.
             entries[record.id] = IncrementalState.Entry(
-                controller: WeakControllerReference(walked.controllers[index]), record: record, pathText: pathText,
+                controller: walked.controllers[index], record: record, pathText: pathText,
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
                 hasReferences: walked.hasReferences[index])
             report.saved.append(.init(path: pathText, className: record.className))

@@ -53,23 +53,28 @@ enum SnapshotWriter {
             var newStateIDs: [Int: Int64] = [:]
             for chunk in stride(from: 0, to: draft.controllers.count, by: writeChunk) {
                 let records = draft.controllers[chunk..<min(chunk + writeChunk, draft.controllers.count)]
-                let prepared = parallelMap(count: records.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
+                var prepared = parallelMap(count: records.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
                                            minimumPerThread: 256) { index in
                     let record = records[records.startIndex + index]
                     return PreparedRows(record, snapshotID: snapshotID, reusesState: draft.reusedStateIDs[record.id] != nil)
                 }
-                for (record, rows) in zip(records, prepared) {
+                for (offset, record) in records.enumerated() {
                     let stateID: Int64
                     if let shared = draft.reusedStateIDs[record.id] {
                         stateID = shared
                     } else {
-                        try insertState.execute(rows.state)
+                        try insertState.execute(prepared[offset].state)
                         stateID = database.lastInsertedRowID
                         newStateIDs[record.id] = stateID
                     }
-                    var nodeHasher = rows.nodeHasher
+                    var nodeHasher = prepared[offset].nodeHasher
                     nodeHasher.mix(.integer(stateID))
-                    try insertNode.execute(rows.node + [stateID, Int64(bitPattern: nodeHasher.hash)])
+                    // Moved out, so the two last columns append in place (room was reserved).
+                    var node: [any DatabaseValueConvertible] = []
+                    swap(&node, &prepared[offset].node)
+                    node.append(stateID)
+                    node.append(Int64(bitPattern: nodeHasher.hash))
+                    try insertNode.execute(node)
                 }
             }
             let insertRemoved = try database.prepare("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
@@ -138,12 +143,14 @@ struct PreparedRows: Sendable {
 
     init(_ record: ControllerRecord, snapshotID: Int64, reusesState: Bool) {
         if !reusesState {
-            let state: [any DatabaseValueConvertible] = [record.className, record.classVersion, record.restorationClassName,
-                                                         PayloadCodec.encode(record.values)]
-            self.state = state + [RowChecksum.of(state)]
+            state.reserveCapacity(5)
+            state += [record.className, record.classVersion, record.restorationClassName, PayloadCodec.encode(record.values)]
+            state.append(RowChecksum.of(state))
         }
         let stored = StoredRelation(record.relation)
-        node = [
+        node = []
+        node.reserveCapacity(16)
+        node += [
             snapshotID, record.id, record.parentID, record.pathString, record.identifier, record.title,
             record.windowIndex, stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed,
             record.isViewLoaded, record.appearance.rawValue,
