@@ -24,8 +24,25 @@ extension CodableTree {
 
 struct TreeDecoder: Decoder {
     let value: CodedValue
-    let codingPath: [any CodingKey]
+    /// The path above this value and the value's own key, joined only when asked for: most values
+    /// decode without anyone asking, and joining allocated an array per field.
+    let parentPath: [any CodingKey]
+    let key: (any CodingKey)?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(value: CodedValue, codingPath: [any CodingKey]) {
+        self.value = value
+        parentPath = codingPath
+        key = nil
+    }
+
+    init(value: CodedValue, parentPath: [any CodingKey], key: any CodingKey) {
+        self.value = value
+        self.parentPath = parentPath
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .dictionary(let values) = value else {
@@ -112,7 +129,7 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath,
                                                                       debugDescription: "no value for \(key.stringValue)"))
         }
-        return TreeDecoder(value: value, codingPath: codingPath + [key])
+        return TreeDecoder(value: value, parentPath: codingPath, key: key)
     }
 
     // The tree holds no nil: a present key is never nil (an absent optional is an absent key).
@@ -169,12 +186,12 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= values.count }
 
     private mutating func next() throws -> TreeDecoder {
-        let path = codingPath + [TreeIndexKey(currentIndex)]
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(codingPath: path, debugDescription: "the array has ended"))
+            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(
+                codingPath: codingPath + [TreeIndexKey(currentIndex)], debugDescription: "the array has ended"))
         }
         defer { currentIndex += 1 }
-        return TreeDecoder(value: values[currentIndex], codingPath: path)
+        return TreeDecoder(value: values[currentIndex], parentPath: codingPath, key: TreeIndexKey(currentIndex))
     }
 
     // Never nil (the tree holds none), so nothing to skip; past the end it throws, as `next` does.

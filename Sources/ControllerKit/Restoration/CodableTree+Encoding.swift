@@ -22,28 +22,52 @@ enum CodableTree {
 
 /// One value under construction: containers hand out children before they are filled.
 final class TreeNode {
+    /// A container's element: a finished primitive, or a node still being filled (a nested
+    /// container or a value encoding itself). Primitives, the common case, need no node.
+    enum Slot {
+        case value(CodedValue)
+        case node(TreeNode)
+
+        var resolved: CodedValue {
+            switch self {
+            case .value(let value): return value
+            case .node(let node): return node.resolved()
+            }
+        }
+    }
+
     var value: CodedValue?
-    var keyed: [String: TreeNode]?
-    var unkeyed: [TreeNode]?
+    var keyed: [String: Slot]?
+    var unkeyed: [Slot]?
 
     /// The finished value; a container nothing was written to is an empty dictionary.
     func resolved() -> CodedValue {
         if let value { return value }
-        if let unkeyed { return .array(unkeyed.map { $0.resolved() }) }
-        return .dictionary((keyed ?? [:]).mapValues { $0.resolved() })
+        if let unkeyed { return .array(unkeyed.map(\.resolved)) }
+        return .dictionary((keyed ?? [:]).mapValues(\.resolved))
+    }
+
+    func set(_ value: CodedValue, for key: String) {
+        if keyed == nil { keyed = [:] }
+        keyed?[key] = .value(value)
+    }
+
+    func append(_ value: CodedValue) {
+        if unkeyed == nil { unkeyed = [] }
+        unkeyed?.append(.value(value))
     }
 
     func child(for key: String) -> TreeNode {
         let node = TreeNode()
         if keyed == nil { keyed = [:] }
-        keyed?[key] = node
+        keyed?[key] = .node(node)
         return node
     }
 
     func appendChild() -> TreeNode {
         let node = TreeNode()
         if unkeyed == nil { unkeyed = [] }
-        unkeyed?.append(node)
+        unkeyed?.append(.node(node))
         return node
     }
 }
@@ -54,7 +78,8 @@ struct TreeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if node.keyed == nil { node.keyed = [:] }
+        // Room for a small struct's fields at once, rather than growing key by key.
+        if node.keyed == nil { node.keyed = Dictionary(minimumCapacity: 4) }
         return KeyedEncodingContainer(KeyedTreeEncodingContainer(node: node, codingPath: codingPath))
     }
 
@@ -70,15 +95,25 @@ struct TreeEncoder: Encoder {
     /// Encodes `value` into this encoder's node: primitives and `Date`/`Data` directly, anything
     /// else through its own `encode(to:)`.
     func encodeValue<Value: Encodable>(_ value: Value) throws {
+        if let primitive = Self.primitive(value) {
+            node.value = primitive
+        } else {
+            try value.encode(to: self)
+        }
+    }
+
+    /// The value's own case when it is a primitive, `Date` or `Data`. Containers' generic
+    /// `encode` (an array's elements arrive there) stores these without a node or a path.
+    static func primitive<Value: Encodable>(_ value: Value) -> CodedValue? {
         switch value {
-        case let date as Date: node.value = .date(date)
-        case let data as Data: node.value = .data(data)
-        case let text as String: node.value = .string(text)
-        case let flag as Bool: node.value = .bool(flag)
-        case let number as Double: node.value = .double(number)
-        case let number as Float: node.value = .float(number)
-        case let number as Int: node.value = .integer(Int64(number))
-        default: try value.encode(to: self)
+        case let text as String: return .string(text)
+        case let number as Int: return .integer(Int64(number))
+        case let flag as Bool: return .bool(flag)
+        case let number as Double: return .double(number)
+        case let date as Date: return .date(date)
+        case let data as Data: return .data(data)
+        case let number as Float: return .float(number)
+        default: return nil
         }
     }
 }
@@ -94,7 +129,7 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
 
     private func set(_ value: CodedValue, for key: Key) {
-        node.child(for: key.stringValue).value = value
+        node.set(value, for: key.stringValue)
     }
 
     mutating func encodeNil(forKey key: Key) throws { throw CodableTree.Unrepresentable() }
@@ -114,6 +149,7 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(try treeInteger(value), for: key) }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
+        if let primitive = TreeEncoder.primitive(value) { return set(primitive, for: key) }
         try TreeEncoder(node: node.child(for: key.stringValue), codingPath: codingPath + [key]).encodeValue(value)
     }
 
@@ -141,7 +177,13 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     var count: Int { node.unkeyed?.count ?? 0 }
 
     private func append(_ value: CodedValue) {
-        node.appendChild().value = value
+        node.append(value)
+    }
+
+    /// An encoder for the next element, its index in the coding path.
+    private func nextEncoder() -> TreeEncoder {
+        let index = count
+        return TreeEncoder(node: node.appendChild(), codingPath: codingPath + [TreeIndexKey(index)])
     }
 
     mutating func encodeNil() throws { throw CodableTree.Unrepresentable() }
@@ -161,20 +203,17 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { append(try treeInteger(value)) }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try TreeEncoder(node: node.appendChild(), codingPath: codingPath + [TreeIndexKey(count)]).encodeValue(value)
+        if let primitive = TreeEncoder.primitive(value) { return append(primitive) }
+        try nextEncoder().encodeValue(value)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        TreeEncoder(node: node.appendChild(), codingPath: codingPath + [TreeIndexKey(count)]).container(keyedBy: keyType)
+        nextEncoder().container(keyedBy: keyType)
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        TreeEncoder(node: node.appendChild(), codingPath: codingPath + [TreeIndexKey(count)]).unkeyedContainer()
-    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nextEncoder().unkeyedContainer() }
 
-    mutating func superEncoder() -> any Encoder {
-        TreeEncoder(node: node.appendChild(), codingPath: codingPath + [TreeIndexKey(count)])
-    }
+    mutating func superEncoder() -> any Encoder { nextEncoder() }
 }
 
 struct SingleTreeEncodingContainer: SingleValueEncodingContainer {
