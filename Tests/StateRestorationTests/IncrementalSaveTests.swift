@@ -52,6 +52,20 @@ import Testing
         #expect(try loaded(store, first.snapshotID) != loaded(store, second.snapshotID))
     }
 
+    /// The store remembers each controller's row between saves, not its values: those are in
+    /// the state rows already, and keeping them would hold every controller's state in memory.
+    @Test func theStoreKeepsNoValuesBetweenSaves() throws {
+        let (store, directory, window, stack, registry) = try world(count: 50)
+        defer { _ = directory }
+        _ = try store.save(windows: [window], registry: registry)
+        #expect(store.retainedValueCount == 0)
+        (stack.viewControllers[3] as? Note)?.text = "changed"
+        stack.viewControllers[3].invalidateRestorableState()
+        stack.pushViewController(Note("pushed"), animated: false)
+        _ = try store.save(windows: [window], registry: registry)
+        #expect(store.retainedValueCount == 0)
+    }
+
     @Test func nothingChangedWritesNoRowAndStillReadsComplete() throws {
         let (store, directory, window, _, registry) = try world(count: 50)
         defer { _ = directory }
