@@ -25,6 +25,9 @@ struct RowBatch {
 
     var count: Int { snapshots.count }
 
+    /// The bytes copied so far.
+    var byteCount: Int { bytes.count }
+
     /// Empties the batch, keeping its buffers for the next rows.
     mutating func removeAll() {
         columns.removeAll(keepingCapacity: true)

@@ -215,7 +215,8 @@ enum SnapshotReader {
                 if let nodeID = row.integer(at: 0).map(Int.init), !seen.insert(nodeID).inserted { return }
                 rowCount += 1
                 batch.append(row, snapshot: rowSnapshot)
-                if batch.count == readBatch { parseBatch() }
+                // Large payloads end a batch early: copies stay within a few times the limit.
+                if batch.count == readBatch || batch.byteCount >= readBatchBytes { parseBatch() }
             }
         }
         parseBatch()
@@ -267,8 +268,9 @@ enum SnapshotReader {
         return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: parse(row, snapshot: snapshot, path: storedPath))
     }
 
-    /// How many rows are copied before they are parsed.
+    /// How many rows, or bytes, are copied before they are parsed.
     private static let readBatch = 2_048
+    private static let readBatchBytes = 2 * payloadLimit
 
     /// Columns in the row query.
     private static let rowWidth = 20
