@@ -6,9 +6,7 @@ import Foundation
 /// problem instead of a different value.
 enum RowChecksum {
     static func of(_ columns: [any DatabaseValueConvertible]) -> Int64 {
-        var hasher = FNV1a()
-        for column in columns { hasher.mix(column.databaseValue) }
-        return Int64(bitPattern: hasher.hash)
+        Int64(bitPattern: FNV1a(mixing: columns).hash)
     }
 
     /// The checksum of `prefix` (when given) followed by `row`'s `columns`, hashed where SQLite
@@ -35,6 +33,13 @@ enum RowChecksum {
     /// 64-bit FNV-1a.
     struct FNV1a {
         private(set) var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        init() {}
+
+        /// The hash so far of `columns`, as ``RowChecksum/of(_:)`` mixes them: more may follow.
+        init(mixing columns: [any DatabaseValueConvertible]) {
+            for column in columns { mix(column.databaseValue) }
+        }
 
         mutating func mix(byte: UInt8) {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

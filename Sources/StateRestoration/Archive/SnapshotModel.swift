@@ -34,7 +34,7 @@ public struct ControllerRecord: Sendable, Hashable {
     /// copying fourteen fields retained each of their strings (a tenth of a restore, measured).
     /// Copy-on-write keeps the value semantics.
     private final class Storage: @unchecked Sendable {
-        // Only mutated after a uniqueness check (`update`, `setPath`): never shared while written.
+        // Only mutated after `makeUnique()`: never shared while written.
         var fields: Fields
         /// `path` as text, when whoever set the path also had its text (reader and writer both
         /// do): saves building it again for every report line and row. Not part of equality.
@@ -68,9 +68,21 @@ public struct ControllerRecord: Sendable, Hashable {
         storage = Storage(Fields(id: id, parentID: parentID, path: path, identifier: identifier, title: title, windowIndex: windowIndex, relation: relation, className: className, classVersion: classVersion, restorationClassName: restorationClassName, isViewLoaded: isViewLoaded, appearance: appearance, isCollapsed: isCollapsed, values: values))
     }
 
-    private mutating func update(_ change: (inout Fields) -> Void) {
+    private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields, pathText: storage.pathText) }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        makeUnique()
         change(&storage.fields)
+    }
+
+    /// Builds the path's text once and keeps it for later readers of `pathString`.
+    mutating func keepPathString() -> String {
+        let text = pathString
+        makeUnique()
+        storage.pathText = text
+        return text
     }
 
     /// Sets the path and its text together; `text` must be `SnapshotPath.string(path)`.
@@ -155,18 +167,13 @@ public struct ControllerRecord: Sendable, Hashable {
     }
 
     /// Whether the two would write the same node row: every field but the values (which live in
-    /// the state row), compared in place.
+    /// the state row). Compares the fields' own equality, so a field added later counts too.
     func hasSameRow(as other: ControllerRecord) -> Bool {
         if storage === other.storage { return true }
-        let mine = storage, theirs = other.storage
-        return mine.fields.id == theirs.fields.id && mine.fields.parentID == theirs.fields.parentID
-            && mine.fields.path == theirs.fields.path && mine.fields.identifier == theirs.fields.identifier
-            && mine.fields.title == theirs.fields.title && mine.fields.windowIndex == theirs.fields.windowIndex
-            && mine.fields.relation == theirs.fields.relation && mine.fields.className == theirs.fields.className
-            && mine.fields.classVersion == theirs.fields.classVersion
-            && mine.fields.restorationClassName == theirs.fields.restorationClassName
-            && mine.fields.isViewLoaded == theirs.fields.isViewLoaded && mine.fields.appearance == theirs.fields.appearance
-            && mine.fields.isCollapsed == theirs.fields.isCollapsed
+        var mine = storage.fields, theirs = other.storage.fields
+        mine.values = [:]
+        theirs.values = [:]
+        return mine == theirs
     }
 
     /// An empty record, to swap into a slot whose record is moved out.

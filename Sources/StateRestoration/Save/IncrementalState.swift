@@ -22,7 +22,6 @@ struct IncrementalState: Sendable {
         var hasReferences: Bool
     }
 
-
     var structureGeneration: UInt64?
     var nextNodeID = 1
     var entries: [Int: Entry] = [:]
@@ -30,7 +29,7 @@ struct IncrementalState: Sendable {
     var anchorID: Int64?
     /// The entries as the anchor wrote them (each row and its state id), for deciding what a
     /// delta writes: the committed entries themselves, shared rather than copied.
-    var anchorRows: [Int: Entry] = [:]
+    var anchorEntries: [Int: Entry] = [:]
     var lastSnapshotID: Int64?
     /// The node ids in save order (parents first), and how many windows the walk saw.
     var order: [Int] = []
@@ -54,7 +53,7 @@ struct IncrementalState: Sendable {
         lastSnapshotID = snapshotID
         guard !isDelta else { return }
         anchorID = snapshotID
-        anchorRows = entries
+        anchorEntries = entries
         differingFromAnchor = []
         removedFromAnchor = []
     }

@@ -176,7 +176,7 @@ struct SnapshotCapture {
         var differing = Set<Int>()
         for id in previous.differingFromAnchor.union(dirty) {
             guard let entry = state.entries[id] else { continue }
-            if encoded[id] == nil, let stateID = entry.stateID, let anchor = state.anchorRows[id],
+            if encoded[id] == nil, let stateID = entry.stateID, let anchor = state.anchorEntries[id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: entry.record) { continue }
             differing.insert(id)
         }
@@ -384,9 +384,8 @@ extension SnapshotDraft {
         var pathsTaken: [String: ControllerRecord] = [:]
         pathsTaken.reserveCapacity(controllers.count)
         for index in controllers.indices {
-            let pathText = controllers[index].pathString
-            // The writer and the report read it again; set before `record` shares the storage.
-            controllers[index].setPath(controllers[index].path, text: pathText)
+            // The writer and the report read it again; kept before `record` shares the storage.
+            let pathText = controllers[index].keepPathString()
             let record = controllers[index]
             if let other = pathsTaken.updateValue(record, forKey: pathText) {
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
@@ -397,18 +396,18 @@ extension SnapshotDraft {
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
                 hasReferences: walked.hasReferences[index])
             report.saved.append(.init(path: pathText, className: record.className))
-            if let stateID = reusedStateIDs[record.id], let anchor = state.anchorRows[record.id],
+            if let stateID = reusedStateIDs[record.id], let anchor = state.anchorEntries[record.id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }
             differing.insert(record.id)
         }
         let present = Set(controllers.map(\.id))
         state.entries = entries
         state.differingFromAnchor = differing
-        state.removedFromAnchor = state.anchorRows.keys.filter { !present.contains($0) }.sorted()
+        state.removedFromAnchor = state.anchorEntries.keys.filter { !present.contains($0) }.sorted()
         pendingState = state
         // A delta over the anchor when little differs from it.
         let limit = max(16, Int(Double(controllers.count) * SnapshotCapture.deltaLimit))
-        guard let anchorID = state.anchorID, !state.anchorRows.isEmpty,
+        guard let anchorID = state.anchorID, !state.anchorEntries.isEmpty,
               differing.count + state.removedFromAnchor.count <= limit else { return }
         controllers = controllers.filter { differing.contains($0.id) }
         removedNodeIDs = state.removedFromAnchor

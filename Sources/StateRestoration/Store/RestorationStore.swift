@@ -112,12 +112,10 @@ public final class RestorationStore: @unchecked Sendable {
         report.baseSnapshotID = draft.baseSnapshotID
         // The written records are let go before the store keeps them, so dropping their values
         // changes them in place instead of copying each.
-        let isDelta = draft.isDelta
-        var state = draft.takePendingState()
         draft.controllers = []
-        if state != nil {
-            state?.commit(isDelta: isDelta, snapshotID: written.id, newStateIDs: written.newStateIDs)
-            lock.withLock { incremental = state ?? IncrementalState() }
+        if var state = draft.takePendingState() {
+            state.commit(isDelta: draft.isDelta, snapshotID: written.id, newStateIDs: written.newStateIDs)
+            lock.withLock { incremental = state }
         }
         return report
     }

@@ -139,7 +139,7 @@ enum SnapshotWriter {
 struct PreparedRows: Sendable {
     var state: [any DatabaseValueConvertible] = []
     var node: [any DatabaseValueConvertible]
-    var nodeHasher = RowChecksum.FNV1a()
+    var nodeHasher: RowChecksum.FNV1a
 
     init(_ record: ControllerRecord, snapshotID: Int64, reusesState: Bool) {
         if !reusesState {
@@ -155,8 +155,8 @@ struct PreparedRows: Sendable {
             record.windowIndex, stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed,
             record.isViewLoaded, record.appearance.rawValue,
         ]
-        // The same columns in the same order as `RowChecksum.of(node + [stateID])`.
-        for column in node { nodeHasher.mix(column.databaseValue) }
+        // Continued with the state id by the writer: the same as `RowChecksum.of(node + [stateID])`.
+        nodeHasher = RowChecksum.FNV1a(mixing: node)
     }
 }
 
