@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// One row's columns, each read from SQLite once. Checking a row's sizes, hashing it and
 /// decoding it each touch every column, and each SQLite column call checks and converts anew:
@@ -8,8 +7,11 @@ import Foundation
 /// Text and blob bytes point into SQLite's row buffer (valid until the statement steps or
 /// resets) or into a ``RowBatch`` (valid while it lends them).
 struct RowColumns {
+    /// A column's storage class.
+    enum Kind { case integer, real, text, blob, null }
+
     struct Column {
-        var kind: Statement.ColumnKind = .null
+        var kind: Kind = .null
         var integer: Int64 = 0
         var real: Double = 0
         /// Text (UTF-8) or blob bytes; empty for the other kinds, and for a column a batch left
@@ -63,7 +65,7 @@ struct RowColumns {
     /// The size of a text or blob column; 0 for the other kinds.
     func byteCount(at column: Int) -> Int { self[column].size }
 
-    func kind(at column: Int) -> Statement.ColumnKind { self[column].kind }
+    func kind(at column: Int) -> Kind { self[column].kind }
 
     /// The column as an integer when it holds one.
     func integer(at column: Int) -> Int64? {
@@ -76,17 +78,5 @@ struct RowColumns {
         let read = self[column]
         guard read.kind == .text else { return nil }
         return String(decoding: read.bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-    }
-
-    /// The column's value, whatever its storage class.
-    func value(at column: Int) -> DatabaseValue {
-        let read = self[column]
-        switch read.kind {
-        case .integer: return .integer(read.integer)
-        case .real: return .real(read.real)
-        case .text: return .text(String(decoding: read.bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
-        case .blob: return .blob(Data(read.bytes))
-        case .null: return .null
-        }
     }
 }

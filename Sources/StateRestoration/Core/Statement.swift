@@ -109,9 +109,6 @@ public final class Statement {
         try body(handle)
     }
 
-    /// A column's storage class.
-    enum ColumnKind { case integer, real, text, blob, null }
-
     /// The column's size in bytes (text or blob), read without copying it.
     public func byteCount(at column: Int) -> Int {
         Int(sqlite3_column_bytes(handle, Int32(column)))
