@@ -158,6 +158,8 @@ public final class RestorationStore: @unchecked Sendable {
         var result = SnapshotRestore.restore(loaded, into: windows, registry: registry)
         try markRestore(of: candidate.id, started: false)
         result.skipped = report.skipped
+        // Freeing the records was a tenth of a restore's main-actor time at 1,000 controllers.
+        releaseInBackground(loaded)
         return result
     }
 
