@@ -33,8 +33,12 @@ struct Restorer {
     private var report = RestoreReport()
     /// Shared by every coder's resolver: a reference, so making a coder copies nothing.
     private let table = InstanceTable()
-    /// The snapshot's controllers; everything below refers to them by index.
-    private var records: [ControllerRecord] { snapshot.controllers }
+    /// The snapshot's controllers; everything below refers to them by index. Stored, not
+    /// forwarded to `snapshot`: each read through a computed property retained the array.
+    private let records: [ControllerRecord]
+    /// Each made controller's coder: `decodeRestorableState(with:)` reads the one `init?(coder:)`
+    /// read, one container per controller as `RESTORATION.md` §2 has it.
+    private var coders: [RestoringCoder?]
     private var dropped: [Bool]
     /// Each record's parent (or presenter) index; `nil` for roots and unknown parents.
     private var parentIndex: [Int?]
@@ -46,6 +50,7 @@ struct Restorer {
         self.registry = registry
         self.snapshot = snapshot
         self.windows = windows
+        records = snapshot.controllers
         var versions: [String: Int] = [:]
         for record in snapshot.controllers { versions[record.className] = record.classVersion }
         for object in snapshot.objects { versions[object.className] = object.classVersion }
@@ -55,6 +60,7 @@ struct Restorer {
         dropped = Array(repeating: false, count: count)
         parentIndex = Array(repeating: nil, count: count)
         childIndices = Array(repeating: [], count: count)
+        coders = Array(repeating: nil, count: count)
         table.controllers = Array(repeating: nil, count: count)
         table.indexByID.reserveCapacity(count)
         for index in snapshot.controllers.indices { table.indexByID[snapshot.controllers[index].id] = index }
@@ -162,6 +168,7 @@ struct Restorer {
             }
             if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
             table.controllers[index] = controller
+            coders[index] = coder
         }
     }
 
@@ -276,7 +283,8 @@ struct Restorer {
                 detach(controller, relation: records[index].relation)
                 continue
             }
-            let coder = coder(for: records[index].values, path: records[index].path)
+            let coder = coders[index] ?? coder(for: records[index].values, path: records[index].path)
+            coders[index] = nil
             controller.decodeRestorableState(with: coder)
             if let error = coder.error {
                 drop(index, "decoding failed: \(error)")
