@@ -12,7 +12,13 @@ import Testing
     enum Outcome: Hashable { case refused, partial, restored, silentlyChanged }
 
     /// What the original fixture holds, to tell a harmless flip from a silently changed value.
-    static let originalContents: [String] = (try? contents(SnapshotInspector(path: PackageFixture.schema1.path).loadSnapshot())) ?? []
+    /// Read from a copy: opening the fixture in place would leave SQLite's -shm beside it.
+    static let originalContents: [String] = {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-original-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
+        guard (try? FileManager.default.copyItem(atPath: PackageFixture.schema1.path, toPath: copy)) != nil else { return [] }
+        return (try? contents(SnapshotInspector(path: copy).loadSnapshot())) ?? []
+    }()
 
     static func contents(_ loaded: LoadedSnapshot) -> [String] {
         loaded.snapshot.controllers.map { record in

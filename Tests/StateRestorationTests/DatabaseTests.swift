@@ -23,6 +23,37 @@ import Testing
         #expect(try store.schemaVersion() == Migrator.latestVersion)
     }
 
+    /// Schema 2: node's relation check takes the six relations and nothing else (case included),
+    /// and checking it builds no temporary index per inserted row, which made schema 1's node
+    /// inserts about ten times as costly as a state row's.
+    @Test func theRelationCheckRefusesUnknownRelationsWithoutATemporaryIndex() throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        try store.withDatabase { database in
+            try database.execute("""
+                INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
+                VALUES (1, '2026-01-01T00:00:00.000Z', '1', '1', 2, 'x', 1, 1, 0)
+                """)
+            try database.execute("INSERT INTO controller_state (id, class_name, class_version, payload, checksum) VALUES (1, 'A', 0, x'01', 0)")
+            let insert = """
+                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, view_loaded, appearance, state_id, checksum)
+                VALUES (1, ?, NULL, ?, 'a', 0, ?, 0, 0, 'disappeared', 1, 0)
+                """
+            let relations = ["root", "stack", "tab", "column", "child", "presented"]
+            for (index, relation) in relations.enumerated() {
+                try database.execute(insert, [index + 1, "/\(relation)", relation])
+            }
+            for (index, wrong) in ["bogus", "Root", ""].enumerated() {
+                #expect(throws: DatabaseError.self, "\(wrong)") { try database.execute(insert, [100 + index, "/\(index)", wrong]) }
+            }
+            #expect(try database.scalarInteger("SELECT count(*) FROM node") == Int64(relations.count))
+            var opcodes: [String] = []
+            try database.prepare("EXPLAIN " + insert).forEachRow([200, "/x", "tab"]) { row in opcodes.append(row.text(at: 1) ?? "") }
+            #expect(opcodes.contains("IdxInsert"), "not a program listing: \(opcodes)")
+            #expect(!opcodes.contains("OpenEphemeral"), "\(opcodes)")
+        }
+    }
+
     @Test func textBindsWholeAndEmptyTextStaysText() throws {
         let directory = TemporaryDirectory()
         let database = try Database(path: directory.path(), mode: .readWrite)
