@@ -23,9 +23,11 @@ final class NavstateApproach: Approach {
 
     func save(_ window: Window) throws -> Double {
         guard let store else { return 0 }
-        var draft: SnapshotDraft?
-        let mainActor = try milliseconds { draft = try store.capture(windows: [window], registry: registry) }
-        if let draft { _ = try store.write(draft) }
+        var captured: SnapshotDraft?
+        let mainActor = try milliseconds { captured = try store.capture(windows: [window], registry: registry) }
+        // Handed over, not copied, as `save(windows:registry:)` does: a draft still held here
+        // would make the writer copy every record it keeps.
+        if let draft = captured.take() { _ = try store.write(draft) }
         return mainActor
     }
 
