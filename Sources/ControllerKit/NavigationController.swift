@@ -134,7 +134,7 @@ open class NavigationController: ViewController {
     override var refusesExternalChildren: Bool { true }
 
     override func relation(ofChild child: ViewController, at index: Int) -> ControllerRelation {
-        let position = stack.firstIndex { $0 === child } ?? index
+        let position = ControllerKit.index(of: child, in: stack, near: index) ?? index
         return .navigationStack(index: position, isTop: child === stack.last)
     }
 }

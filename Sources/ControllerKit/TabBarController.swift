@@ -101,7 +101,7 @@ open class TabBarController: ViewController {
     override var refusesExternalChildren: Bool { true }
 
     override func relation(ofChild child: ViewController, at index: Int) -> ControllerRelation {
-        let position = tabs.firstIndex { $0 === child } ?? index
+        let position = ControllerKit.index(of: child, in: tabs, near: index) ?? index
         return .tab(index: position, isSelected: position == selection)
     }
 }

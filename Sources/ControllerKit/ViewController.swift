@@ -24,6 +24,9 @@ open class ViewController: @MainActor CustomStringConvertible {
     /// No observer here: an observed array is copied on every in-place mutation. The three
     /// places that change it announce the change themselves.
     var childList: [ViewController] = []
+    /// Where this controller was last found in its parent's children: the first place
+    /// ``relation`` looks (see `index(of:in:near:)`). Only a hint; never trusted unchecked.
+    var childIndexHint = 0
     weak var parentLink: ViewController?
     var presentedLink: ViewController? { didSet { RestorationChanges.structureDidChange() } }
     weak var presentingLink: ViewController?

@@ -32,7 +32,8 @@ extension ViewController {
     /// How this controller is attached to its parent, presenter or window.
     public var relation: ControllerRelation {
         if let parent = parentLink {
-            let index = parent.childList.firstIndex { $0 === self } ?? 0
+            let index = ControllerKit.index(of: self, in: parent.childList, near: childIndexHint) ?? 0
+            childIndexHint = index
             return parent.relation(ofChild: self, at: index)
         }
         if presentingLink != nil { return .presented(style: presentationStyleInEffect) }
