@@ -70,9 +70,14 @@ open class Coder {
     /// dictionaries of them); `nil` removes the key.
     // Inlinable, here and in `decodeObject(of:forKey:)`, so that an app's module specializes
     // them for its own types: unspecialized, each call looked up generic metadata at run time.
+    // No `Optional.map`: a closure formed on the main actor checks the executor when it runs.
     @inlinable
     public final func encode<Value: CodedValueConvertible>(_ value: Value?, forKey key: String) {
-        encode(value.map { $0.codedValue } as CodedValue?, forKey: key)
+        if let value {
+            encode(value.codedValue, forKey: key)
+        } else {
+            encode(nil as CodedValue?, forKey: key)
+        }
     }
 
     /// Stores an `Encodable` value, as `NSCoder.encodeEncodable(_:forKey:)`: as a tree of keyed
