@@ -166,6 +166,14 @@ public struct ControllerRecord: Sendable, Hashable {
         set { update { $0.values = newValue } }
     }
 
+    /// Moves the values out, leaving none, so the caller decides where they are freed.
+    mutating func takeValues() -> [String: CodedValue] {
+        makeUnique()
+        var taken: [String: CodedValue] = [:]
+        swap(&taken, &storage.fields.values)
+        return taken
+    }
+
     /// Whether the two would write the same node row: every field but the values (which live in
     /// the state row). Compares the fields' own equality, so a field added later counts too.
     func hasSameRow(as other: ControllerRecord) -> Bool {

@@ -43,12 +43,17 @@ struct IncrementalState: Sendable {
     var removedFromAnchor: [Int] = []
 
     /// Records what was written: the state rows the writer assigned, and the new anchor when
-    /// the draft was full. Drops the entries' values, which the state rows now hold (in place
-    /// when the written draft was let go first).
+    /// the draft was full. Takes the entries' values out, which the state rows now hold (in
+    /// place when the written draft was let go first), and frees them on another thread.
     mutating func commit(isDelta: Bool, snapshotID: Int64, newStateIDs: [Int: Int64]) {
+        // Freeing a thousand controllers' values here was a tenth of a save's time on the thread
+        // that saves, usually the main actor (perf).
+        var written: [[String: CodedValue]] = []
+        written.reserveCapacity(entries.count)
         for index in entries.indices where !entries.values[index].record.values.isEmpty {
-            entries.values[index].record.values = [:]
+            written.append(entries.values[index].record.takeValues())
         }
+        releaseInBackground(written)
         for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
         lastSnapshotID = snapshotID
         guard !isDelta else { return }
