@@ -57,13 +57,21 @@ public final class RestorationStore: @unchecked Sendable {
     /// then written off it.
     @MainActor
     public func saveInBackground(_ application: Application, registry: RestorationRegistry, label: String = "") async throws -> SaveReport {
-        let draft = try capture(windows: application.windows, registry: registry, label: label)
         do {
-            return try await Task.detached { [self] in try self.write(draft) }.value
+            return try await writeDetached(capture(windows: application.windows, registry: registry, label: label))
         } catch StoreError.staleIncrementalState {
-            let full = try capture(windows: application.windows, registry: registry, label: label)
-            return try await Task.detached { [self] in try self.write(full) }.value
+            return try await writeDetached(capture(windows: application.windows, registry: registry, label: label))
         }
+    }
+
+    /// Writes `draft` on a detached task, handing it over: a draft the task's closure still held
+    /// would make the writer copy every record it keeps.
+    private func writeDetached(_ draft: consuming SnapshotDraft) async throws -> SaveReport {
+        let handOver = DraftHandOver(draft)
+        return try await Task.detached { [self] in
+            guard let draft = handOver.take() else { throw StoreError.invalidHierarchy(reason: "a draft was written twice") }
+            return try self.write(draft)
+        }.value
     }
 
     /// Reads `windows` into a draft; the only part of a save that needs the main actor. After
@@ -226,4 +234,13 @@ extension StoreError {
         if let error = error as? DatabaseError { return .database(error) }
         return .database(DatabaseError(resultCode: 1, message: "\(error)", path: path))
     }
+}
+
+/// Carries a draft into the detached task that writes it, which takes it out: the task then
+/// holds the only reference. Written once by the caller, taken once by the task, never both at
+/// once.
+private final class DraftHandOver: @unchecked Sendable {
+    private var draft: SnapshotDraft?
+    init(_ draft: consuming SnapshotDraft) { self.draft = draft }
+    func take() -> SnapshotDraft? { draft.take() }
 }
