@@ -1,5 +1,10 @@
 import Foundation
 
+/// How many threads the parallel paths use: the active processor count, read once. Foundation
+/// reads it from the system on every call (cgroup and /proc files on Linux), which cost a
+/// sixtieth of a restore when asked per batch (perf).
+let parallelThreadCount = ProcessInfo.processInfo.activeProcessorCount
+
 /// Runs `transform` over `0..<count` on up to `maximumThreads` threads, in contiguous chunks,
 /// and returns the results in order. Below `minimumPerThread` items a chunk, one thread does it all.
 func parallelMap<Element>(count: Int, maximumThreads: Int, minimumPerThread: Int,

@@ -194,7 +194,7 @@ enum SnapshotReader {
         var batch = RowBatch(width: rowWidth, expectedRows: min(expected, readBatch), limit: sizeLimit)
         func parseBatch() {
             let results = batch.withRows { rows in
-                parallelMap(count: rows.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
+                parallelMap(count: rows.count, maximumThreads: parallelThreadCount,
                             minimumPerThread: 256) { index in
                     parseRow(rows[index], snapshot: batch.snapshots[index])
                 }

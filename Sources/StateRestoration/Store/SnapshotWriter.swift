@@ -53,7 +53,7 @@ enum SnapshotWriter {
             var newStateIDs: [Int: Int64] = [:]
             for chunk in stride(from: 0, to: draft.controllers.count, by: writeChunk) {
                 let records = draft.controllers[chunk..<min(chunk + writeChunk, draft.controllers.count)]
-                var prepared = parallelMap(count: records.count, maximumThreads: ProcessInfo.processInfo.activeProcessorCount,
+                var prepared = parallelMap(count: records.count, maximumThreads: parallelThreadCount,
                                            minimumPerThread: 256) { index in
                     let record = records[records.startIndex + index]
                     return PreparedRows(record, snapshotID: snapshotID, reusesState: draft.reusedStateIDs[record.id] != nil)
