@@ -188,25 +188,24 @@ enum SnapshotReader {
             WHERE n.snapshot_id = ? ORDER BY n.node_id
             """)
         // Parsing (sizes, checksums, payloads, records) is most of a load and needs nothing but
-        // the copied rows: it runs on every core, in row order, a batch at a time (a batch bounds
-        // the memory the copies take).
+        // the copied rows: batches are parsed on the other cores while this thread reads the
+        // next ones, and on this thread too once reading is done. Results keep row order.
         var row = RowColumns(count: rowWidth)
         var batch = RowBatch(width: rowWidth, expectedRows: min(expected, readBatch), limit: sizeLimit)
-        func parseBatch() {
-            let results = batch.withRows { rows in
-                parallelMap(count: rows.count, maximumThreads: parallelThreadCount,
-                            minimumPerThread: 256) { index in
-                    parseRow(rows[index], snapshot: batch.snapshots[index])
+        let parsing = BackgroundJobs<[ParsedRow]>(workers: parallelThreadCount - 1, maximumQueued: 4,
+                                                  byteBudget: readBatchBytes)
+        func submitBatch() {
+            guard batch.count > 0 else { return }
+            let full = UncheckedSendable(batch)
+            parsing.submit(bytes: full.value.byteCount) {
+                full.value.withRows { rows in
+                    var results: [ParsedRow] = []
+                    results.reserveCapacity(rows.count)
+                    for (index, row) in rows.enumerated() { results.append(parseRow(row, snapshot: full.value.snapshots[index])) }
+                    return results
                 }
             }
-            batch.removeAll()
-            for result in results {
-                if let nodeID = result.nodeID { pathsByID[nodeID] = result.path }
-                switch result.record {
-                case .success(let record): parsed.append(record)
-                case .failure(let reason): problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
-                }
-            }
+            batch = RowBatch(width: rowWidth, expectedRows: min(expected, readBatch), limit: sizeLimit)
         }
         for rowSnapshot in chain {
             try rows.forEachRow([rowSnapshot]) { statement in
@@ -216,10 +215,17 @@ enum SnapshotReader {
                 rowCount += 1
                 batch.append(row, snapshot: rowSnapshot)
                 // Large payloads end a batch early: copies stay within a few times the limit.
-                if batch.count == readBatch || batch.byteCount >= readBatchBytes { parseBatch() }
+                if batch.count == readBatch || batch.byteCount >= readBatchBytes / 4 { submitBatch() }
             }
         }
-        parseBatch()
+        submitBatch()
+        for result in parsing.finish().joined() {
+            if let nodeID = result.nodeID { pathsByID[nodeID] = result.path }
+            switch result.record {
+            case .success(let record): parsed.append(record)
+            case .failure(let reason): problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
+            }
+        }
         let structured = structure(&parsed, paths: pathsByID)
         problems += structured.problems
         if rowCount != controllerCount {
@@ -268,8 +274,10 @@ enum SnapshotReader {
         return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: parse(row, snapshot: snapshot, path: storedPath))
     }
 
-    /// How many rows, or bytes, are copied before they are parsed.
-    private static let readBatch = 2_048
+    /// How many rows, or a quarter of how many bytes, are copied before they are parsed: small
+    /// batches, so that parsing starts early and overlaps the reading. The bytes waiting to be
+    /// parsed stay within `readBatchBytes` (see `BackgroundJobs`).
+    private static let readBatch = 256
     private static let readBatchBytes = 2 * payloadLimit
 
     /// Columns in the row query.

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Jobs run on background threads while the caller produces more, then on the caller too;
+/// results come back in submission order.
+///
+/// The reader copies rows out of SQLite on its own thread (a connection is single-threaded) and
+/// parses them anywhere: with one batch parsed while the next is read, a load takes about half of
+/// reading plus parsing on two cores, instead of all the reading plus half the parsing.
+///
+/// Memory stays bounded however slow the workers are: when more than `maximumQueued` jobs, or
+/// jobs of more than `byteBudget` bytes, wait or run, the caller runs the oldest waiting job
+/// itself. Workers that never get a thread (a busy pool) cost nothing: ``finish()`` runs
+/// whatever is left on the caller.
+final class BackgroundJobs<Output>: @unchecked Sendable {
+    private struct Job {
+        var index: Int
+        var bytes: Int
+        var run: () -> Output
+    }
+
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    private var queued: [Job] = []
+    private var results: [Output?] = []
+    private var running = 0
+    /// The bytes of queued and running jobs.
+    private var bytesInFlight = 0
+    private var closed = false
+    private let maximumQueued: Int
+    private let byteBudget: Int
+
+    /// Starts `workers` background threads (none leaves all the work to the caller).
+    init(workers: Int, maximumQueued: Int, byteBudget: Int) {
+        self.maximumQueued = max(1, maximumQueued)
+        self.byteBudget = byteBudget
+        for _ in 0..<max(0, workers) {
+            DispatchQueue.global(qos: .userInitiated).async { self.work() }
+        }
+    }
+
+    /// Queues `job`, which holds `bytes` bytes until it has run; while too much waits, runs the
+    /// oldest waiting jobs on the calling thread.
+    func submit(bytes: Int, _ job: @escaping () -> Output) {
+        condition.lock()
+        queued.append(Job(index: results.count, bytes: bytes, run: job))
+        results.append(nil)
+        bytesInFlight += bytes
+        condition.signal()
+        condition.unlock()
+        while let overflow = take(when: { $0.queued.count > $0.maximumQueued || $0.bytesInFlight > $0.byteBudget }) {
+            complete(overflow)
+        }
+    }
+
+    /// Runs what is still queued on the calling thread too, waits for the jobs running elsewhere,
+    /// and returns every result in submission order.
+    func finish() -> [Output] {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+        while let next = take(when: { _ in true }) { complete(next) }
+        condition.lock()
+        defer { condition.unlock() }
+        while running > 0 { condition.wait() }
+        // Every slot is filled: each job ran, here or on a worker, before `running` reached 0.
+        return results.compactMap { $0 }
+    }
+
+    private func work() {
+        while let next = takeWaiting() { complete(next) }
+    }
+
+    /// The oldest queued job, counted as running, if there is one and `condition` holds.
+    private func take(when shouldTake: (BackgroundJobs) -> Bool) -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !queued.isEmpty, shouldTake(self) else { return nil }
+        running += 1
+        return queued.removeFirst()
+    }
+
+    /// A worker's next job, waiting for one; `nil` once the queue is closed and empty.
+    private func takeWaiting() -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queued.isEmpty {
+            if closed { return nil }
+            condition.wait()
+        }
+        running += 1
+        return queued.removeFirst()
+    }
+
+    private func complete(_ job: Job) {
+        let output = job.run()
+        condition.lock()
+        results[job.index] = output
+        running -= 1
+        bytesInFlight -= job.bytes
+        condition.broadcast()
+        condition.unlock()
+    }
+}

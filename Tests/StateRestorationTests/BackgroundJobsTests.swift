@@ -1,0 +1,52 @@
+import Foundation
+@testable import StateRestoration
+import Testing
+
+/// The reader's pipeline: results in submission order whatever runs where, and the caller
+/// taking over when too much waits.
+@Suite struct BackgroundJobsTests {
+    @Test(arguments: [0, 1, 3])
+    func resultsComeBackInSubmissionOrder(workers: Int) {
+        for maximumQueued in [1, 2, 8] {
+            let jobs = BackgroundJobs<[Int]>(workers: workers, maximumQueued: maximumQueued, byteBudget: .max)
+            for batch in 0..<200 {
+                jobs.submit(bytes: 1) { (0..<(batch % 7)).map { batch * 10 + $0 } }
+            }
+            let expected = (0..<200).map { batch in (0..<(batch % 7)).map { batch * 10 + $0 } }
+            #expect(jobs.finish() == expected, "\(workers) workers, \(maximumQueued) queued at most")
+        }
+    }
+
+    @Test func finishingWithoutJobsReturnsNothing() {
+        #expect(BackgroundJobs<Int>(workers: 2, maximumQueued: 4, byteBudget: 100).finish().isEmpty)
+    }
+
+    /// With no worker, nothing runs until the queue overflows, and then on the caller: the
+    /// bound holds whether or not any worker ever gets a thread.
+    @Test func theCallerRunsTheOldestJobsWhenTooMuchWaits() {
+        let ran = Locked<[Int]>([])
+        let byCount = BackgroundJobs<Int>(workers: 0, maximumQueued: 2, byteBudget: .max)
+        for index in 0..<5 {
+            byCount.submit(bytes: 0) { ran.mutate { $0.append(index) }; return index }
+        }
+        #expect(ran.value == [0, 1, 2], "two may wait; the rest ran on submission")
+        #expect(byCount.finish() == [0, 1, 2, 3, 4])
+
+        ran.mutate { $0 = [] }
+        let byBytes = BackgroundJobs<Int>(workers: 0, maximumQueued: 100, byteBudget: 10)
+        for index in 0..<4 {
+            byBytes.submit(bytes: 4) { ran.mutate { $0.append(index) }; return index }
+        }
+        #expect(ran.value == [0, 1], "at most ten bytes wait")
+        #expect(byBytes.finish() == [0, 1, 2, 3])
+    }
+}
+
+/// A value shared with jobs on other threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
