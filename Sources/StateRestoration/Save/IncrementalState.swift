@@ -36,6 +36,9 @@ struct IncrementalState: Sendable {
     var windowCount = 0
     /// What the last walk left out, repeated by saves that skip the walk.
     var lastLeftOut: [SaveReport.LeftOut] = []
+    /// What the last walk saved, in `order`: the same list for saves that skip the walk, whose
+    /// paths and classes cannot have changed (rebuilding it was a fifth of such a save at 10,000).
+    var lastSaved: [SaveReport.Saved] = []
     /// The controllers whose rows differ from the anchor's, and the anchor's controllers that are
     /// gone: what a delta writes. Kept so saves that skip the walk compare only these and the
     /// controllers that invalidated their state.

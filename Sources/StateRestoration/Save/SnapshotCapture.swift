@@ -100,6 +100,7 @@ struct SnapshotCapture {
         let objects = encodeObjects(context, report: &report)
         state.structureGeneration = generation
         state.lastLeftOut = report.leftOut
+        state.lastSaved = []  // `plan()` lists them, off the main actor
 
         var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: records, objects: objects,
                                   report: report, controllerCount: records.count, reusedStateIDs: reused)
@@ -170,14 +171,24 @@ struct SnapshotCapture {
             state.entries[id] = entry
         }
         let objects = encodeObjects(context, report: &report)
-        report.saved.reserveCapacity(previous.order.count)
-        for id in previous.order {
-            if let entry = previous.entries[id] { report.saved.append(.init(path: entry.pathText, className: entry.record.className)) }
+        if previous.lastSaved.count == previous.order.count {
+            report.saved = previous.lastSaved
+        } else {
+            report.saved.reserveCapacity(previous.order.count)
+            for id in previous.order {
+                if let entry = previous.entries[id] { report.saved.append(.init(path: entry.pathText, className: entry.record.className)) }
+            }
+            state.lastSaved = report.saved
         }
         func row(_ id: Int) -> ControllerRecord? { encoded[id] ?? state.entries[id]?.record }
-        var reused: [Int: Int64] = [:]
-        for id in previous.order where encoded[id] == nil {
-            if let stateID = state.entries[id]?.stateID { reused[id] = stateID }
+        /// The state rows the unchanged ones of `ids` share with the last save: asked only for
+        /// what a delta writes, not for every controller.
+        func reusedStateIDs(_ ids: some Sequence<Int>) -> [Int: Int64] {
+            var reused: [Int: Int64] = [:]
+            for id in ids where encoded[id] == nil {
+                if let stateID = state.entries[id]?.stateID { reused[id] = stateID }
+            }
+            return reused
         }
         // Only these can differ from the anchor: everything else is as at the last save.
         var differing = Set<Int>()
@@ -194,11 +205,12 @@ struct SnapshotCapture {
             let changed = previous.order.filter { differing.contains($0) }.compactMap(row)
             draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: changed, objects: objects,
                                   report: report, baseSnapshotID: anchorID, controllerCount: previous.order.count,
-                                  reusedStateIDs: reused.filter { differing.contains($0.key) },
+                                  reusedStateIDs: reusedStateIDs(differing),
                                   removedNodeIDs: state.removedFromAnchor)
         } else {
             draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: previous.order.compactMap(row),
-                                  objects: objects, report: report, controllerCount: previous.order.count, reusedStateIDs: reused)
+                                  objects: objects, report: report, controllerCount: previous.order.count,
+                                  reusedStateIDs: reusedStateIDs(previous.order))
         }
         draft.pendingState = state
         return draft
@@ -409,6 +421,7 @@ extension SnapshotDraft {
         }
         let present = Set(controllers.map(\.id))
         state.entries = entries
+        state.lastSaved = report.saved
         state.differingFromAnchor = differing
         state.removedFromAnchor = state.anchorEntries.keys.filter { !present.contains($0) }.sorted()
         pendingState = state
