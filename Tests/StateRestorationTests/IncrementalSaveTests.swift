@@ -52,6 +52,34 @@ import Testing
         #expect(try loaded(store, first.snapshotID) != loaded(store, second.snapshotID))
     }
 
+    /// A save after invalidations looks only at the invalidated controllers, as
+    /// `RestorationChanges` lists them; when more happened than that list keeps, it checks every
+    /// controller instead, and misses nothing either way.
+    @Test func invalidatedControllersAreFoundFromTheLogAndWithoutItAfterAnOverflow() throws {
+        let (store, directory, window, stack, registry) = try world(count: 200)
+        defer { _ = directory }
+        _ = try store.save(windows: [window], registry: registry)
+        for index in [150, 3, 77] {
+            let note = try #require(stack.viewControllers[index] as? Note)
+            note.text = "edited \(index)"
+            note.invalidateRestorableState()
+        }
+        let fromLog = try store.save(windows: [window], registry: registry)
+        #expect(fromLog.writtenStateCount == 3 && fromLog.writtenControllerCount == 3)
+        #expect(try loaded(store, fromLog.snapshotID) == fullContents(window, registry: registry))
+
+        let changed = try #require(stack.viewControllers[10] as? Note)
+        changed.text = "edited before the log overflowed"
+        changed.invalidateRestorableState()
+        let unrelated = Note("elsewhere")
+        let before = RestorationChanges.stateGeneration
+        for _ in 0..<5_000 { unrelated.invalidateRestorableState() }
+        #expect(RestorationChanges.controllersInvalidated(after: before) == nil)
+        let afterOverflow = try store.save(windows: [window], registry: registry)
+        #expect(afterOverflow.writtenStateCount == 1 && afterOverflow.writtenControllerCount == 4)
+        #expect(try loaded(store, afterOverflow.snapshotID) == fullContents(window, registry: registry))
+    }
+
     /// The store remembers each controller's row between saves, not its values: those are in
     /// the state rows already, and keeping them would hold every controller's state in memory.
     @Test func theStoreKeepsNoValuesBetweenSaves() throws {

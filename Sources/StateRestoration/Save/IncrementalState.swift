@@ -20,6 +20,8 @@ struct IncrementalState: Sendable {
         /// Payloads with references are encoded every time: the objects they point at are
         /// written per snapshot, and must be found again.
         var hasReferences: Bool
+        /// Where it comes in `order`, to put the controllers a save re-encodes in save order.
+        var position: Int
     }
 
     var structureGeneration: UInt64?
@@ -39,6 +41,12 @@ struct IncrementalState: Sendable {
     /// What the last walk saved, in `order`: the same list for saves that skip the walk, whose
     /// paths and classes cannot have changed (rebuilding it was a fifth of such a save at 10,000).
     var lastSaved: [SaveReport.Saved] = []
+    /// `RestorationChanges.stateGeneration` when this state's capture began: later
+    /// invalidations are what the next save re-encodes.
+    var invalidationsSeen: UInt64?
+    /// The entries encoded at every save whatever the invalidations say: those with references,
+    /// and any the writer gave no state row. Set by `commit`.
+    var needsEncoding = Set<Int>()
     /// The controllers whose rows differ from the anchor's, and the anchor's controllers that are
     /// gone: what a delta writes. Kept so saves that skip the walk compare only these and the
     /// controllers that invalidated their state.
@@ -51,13 +59,19 @@ struct IncrementalState: Sendable {
     mutating func commit(isDelta: Bool, snapshotID: Int64, newStateIDs: [Int: Int64]) {
         // Freeing a thousand controllers' values here was a tenth of a save's time on the thread
         // that saves, usually the main actor (perf).
+        for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
         var written: [[String: CodedValue]] = []
         written.reserveCapacity(entries.count)
-        for index in entries.indices where !entries.values[index].record.values.isEmpty {
-            written.append(entries.values[index].record.takeValues())
+        needsEncoding = []
+        for index in entries.indices {
+            if !entries.values[index].record.values.isEmpty {
+                written.append(entries.values[index].record.takeValues())
+            }
+            if entries.values[index].hasReferences || entries.values[index].stateID == nil {
+                needsEncoding.insert(entries.keys[index])
+            }
         }
         releaseInBackground(written)
-        for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
         lastSnapshotID = snapshotID
         guard !isDelta else { return }
         anchorID = snapshotID

@@ -56,10 +56,13 @@ struct SnapshotCapture {
     func capture(_ windows: [Window], metadata: SnapshotMetadata,
                  state previous: IncrementalState = IncrementalState()) throws(StoreError) -> SnapshotDraft {
         let generation = RestorationChanges.structureGeneration
-        if let draft = captureUnchangedStructure(windows, metadata: metadata, state: previous, generation: generation) {
+        let invalidations = RestorationChanges.stateGeneration
+        if let draft = captureUnchangedStructure(windows, metadata: metadata, state: previous, generation: generation,
+                                                 invalidations: invalidations) {
             return draft
         }
         var state = previous
+        state.invalidationsSeen = invalidations
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
         var found = try walk(windows, state: &state, report: &report)
 
@@ -144,17 +147,12 @@ struct SnapshotCapture {
     /// work is proportional to what changed, the controllers that invalidated their state and
     /// the rows already differing from the anchor. `nil` when a walk is needed.
     private func captureUnchangedStructure(_ windows: [Window], metadata: SnapshotMetadata, state previous: IncrementalState,
-                                           generation: UInt64) -> SnapshotDraft? {
+                                           generation: UInt64, invalidations: UInt64) -> SnapshotDraft? {
         guard previous.structureGeneration == generation, previous.lastSnapshotID != nil,
               previous.windowCount == windows.count else { return nil }
         var state = previous
-        var dirty: [Int] = []
-        for id in previous.order {
-            guard let entry = previous.entries[id], let controller = entry.controller.value else { return nil }
-            if entry.hasReferences || entry.stateID == nil || entry.stateGeneration != controller.restorableStateGeneration {
-                dirty.append(id)
-            }
-        }
+        state.invalidationsSeen = invalidations
+        guard let dirty = controllersToEncode(previous) else { return nil }
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: previous.lastLeftOut, warnings: [], prunedSnapshotCount: 0)
         let context = ArchiveContext(registry: registry, controllerID: { previous.idsByController[$0] },
                                      firstObjectID: previous.nextNodeID)
@@ -214,6 +212,37 @@ struct SnapshotCapture {
         }
         draft.pendingState = state
         return draft
+    }
+
+    /// The saved controllers to encode again, in save order: those whose state was invalidated
+    /// since the last capture, and those encoded every time. Looks only at the invalidated ones
+    /// when `RestorationChanges` still lists them all, else at every controller. `nil` when a
+    /// saved controller is gone (the structure changed after all: walk).
+    private func controllersToEncode(_ previous: IncrementalState) -> [Int]? {
+        func needsEncoding(_ entry: IncrementalState.Entry) -> Bool? {
+            guard let controller = entry.controller.value else { return nil }
+            return entry.hasReferences || entry.stateID == nil || entry.stateGeneration != controller.restorableStateGeneration
+        }
+        guard let seen = previous.invalidationsSeen,
+              let invalidated = RestorationChanges.controllersInvalidated(after: seen) else {
+            var dirty: [Int] = []
+            for id in previous.order {
+                guard let entry = previous.entries[id], let needed = needsEncoding(entry) else { return nil }
+                if needed { dirty.append(id) }
+            }
+            return dirty
+        }
+        var candidates = previous.needsEncoding
+        for identity in invalidated {
+            if let id = previous.idsByController[identity] { candidates.insert(id) }
+        }
+        var found: [(position: Int, id: Int)] = []
+        for id in candidates {
+            guard let entry = previous.entries[id], let needed = needsEncoding(entry) else { return nil }
+            if needed { found.append((entry.position, id)) }
+        }
+        found.sort { $0.position < $1.position }
+        return found.map(\.id)
     }
 
     /// Phase 1 of a full capture: numbering and structure, so references can point anywhere.
@@ -413,7 +442,7 @@ extension SnapshotDraft {
             entries[record.id] = IncrementalState.Entry(
                 controller: walked.controllers[index], record: record, pathText: pathText,
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
-                hasReferences: walked.hasReferences[index])
+                hasReferences: walked.hasReferences[index], position: index)
             report.saved.append(.init(path: pathText, className: record.className))
             if let stateID = reusedStateIDs[record.id], let anchor = state.anchorEntries[record.id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }
