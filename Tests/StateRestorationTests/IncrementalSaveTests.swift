@@ -144,6 +144,41 @@ import Testing
         #expect(try loaded(store, fourth.snapshotID) == fullContents(window, registry: registry))
     }
 
+    /// Many saves without a walk in a row: small deltas, one large enough to become a new
+    /// anchor, then deltas over that one. Each snapshot reads as the full hierarchy did, and
+    /// each writes exactly the controllers changed since the save before.
+    @Test func aLongRunOfSavesWithoutAWalkStaysExact() throws {
+        let (store, directory, window, stack, registry) = try world(count: 100, keep: 50)
+        defer { _ = directory }
+        let first = try store.save(windows: [window], registry: registry)
+        let notes = stack.viewControllers.compactMap { $0 as? Note }
+        var anchor = first.snapshotID
+        let rounds: [[Int]] = [[5], [5, 17], [99], Array(0..<40), [17], [3, 4], [40]]
+        for (round, changed) in rounds.enumerated() {
+            for index in changed {
+                notes[index].count += 1
+                notes[index].invalidateRestorableState()
+            }
+            let report = try store.save(windows: [window], registry: registry)
+            #expect(report.writtenStateCount == changed.count, "round \(round)")
+            if changed.count > 25 {
+                #expect(report.baseSnapshotID == nil, "round \(round) makes a new anchor")
+                anchor = report.snapshotID
+            } else {
+                #expect(report.baseSnapshotID == anchor, "round \(round)")
+            }
+            #expect(try loaded(store, report.snapshotID) == fullContents(window, registry: registry), "round \(round)")
+        }
+        // A walk at last: compared with the anchor made without one, only the new note differs.
+        stack.pushViewController(Note("pushed"), animated: false)
+        let walked = try store.save(windows: [window], registry: registry)
+        #expect(walked.baseSnapshotID == anchor)
+        // The new note, the four changed since the anchor, and the old top, now disappeared.
+        #expect(walked.writtenStateCount == 1 && walked.writtenControllerCount == 6)
+        #expect(try loaded(store, walked.snapshotID) == fullContents(window, registry: registry))
+        #expect(store.retainedValueCount == 0)
+    }
+
     @Test func aDeltaLargerThanAQuarterMakesANewAnchor() throws {
         let (store, directory, window, stack, registry) = try world(count: 100)
         defer { _ = directory }

@@ -26,7 +26,17 @@ struct IncrementalState: Sendable {
 
     var structureGeneration: UInt64?
     var nextNodeID = 1
-    var entries: [Int: Entry] = [:]
+    /// Each saved controller's entry as the last walk made it; ``entry(_:)`` reads it through
+    /// `overrides`.
+    private(set) var entries: [Int: Entry] = [:]
+    /// The entries saves since that walk changed (re-encoded controllers). Kept apart so that a
+    /// save after a small change copies only these: changing `entries` itself copied all of them,
+    /// since the store and the anchor share them (a third of an incremental save at 10,000).
+    private(set) var overrides: [Int: Entry] = [:]
+    /// The controllers the capture of this state encoded again, for `commit`.
+    var reencoded: [Int] = []
+    /// Whether `entries` was rebuilt by a walk since the last commit.
+    private var entriesRebuilt = false
     var idsByController: [ObjectIdentifier: Int] = [:]
     var anchorID: Int64?
     /// The entries as the anchor wrote them (each row and its state id), for deciding what a
@@ -53,27 +63,68 @@ struct IncrementalState: Sendable {
     var differingFromAnchor = Set<Int>()
     var removedFromAnchor: [Int] = []
 
+    /// The entry of node `id`, changed or as the walk made it.
+    func entry(_ id: Int) -> Entry? {
+        overrides[id] ?? entries[id]
+    }
+
+    /// Changes the entry of node `id` without touching `entries`.
+    mutating func setEntry(_ entry: Entry, for id: Int) {
+        overrides[id] = entry
+    }
+
+    /// What a walk found: the entries start over.
+    mutating func replaceEntries(_ walked: [Int: Entry]) {
+        entries = walked
+        overrides = [:]
+        entriesRebuilt = true
+    }
+
+    /// Every entry, changed or not.
+    var allEntries: [Int: Entry] {
+        overrides.isEmpty ? entries : entries.merging(overrides) { _, changed in changed }
+    }
+
     /// Records what was written: the state rows the writer assigned, and the new anchor when
     /// the draft was full. Takes the entries' values out, which the state rows now hold (in
     /// place when the written draft was let go first), and frees them on another thread.
     mutating func commit(isDelta: Bool, snapshotID: Int64, newStateIDs: [Int: Int64]) {
         // Freeing a thousand controllers' values here was a tenth of a save's time on the thread
         // that saves, usually the main actor (perf).
-        for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
-        var written: [[String: CodedValue]] = []
-        written.reserveCapacity(entries.count)
-        needsEncoding = []
-        for index in entries.indices {
-            if !entries.values[index].record.values.isEmpty {
-                written.append(entries.values[index].record.takeValues())
+        if entriesRebuilt {
+            // After a walk: every entry is new, and holds the values just written.
+            for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
+            var written: [[String: CodedValue]] = []
+            written.reserveCapacity(entries.count)
+            needsEncoding = []
+            for index in entries.indices {
+                if !entries.values[index].record.values.isEmpty {
+                    written.append(entries.values[index].record.takeValues())
+                }
+                if entries.values[index].hasReferences || entries.values[index].stateID == nil {
+                    needsEncoding.insert(entries.keys[index])
+                }
             }
-            if entries.values[index].hasReferences || entries.values[index].stateID == nil {
-                needsEncoding.insert(entries.keys[index])
+            releaseInBackground(written)
+            entriesRebuilt = false
+        } else {
+            // After a save that skipped the walk: only the re-encoded entries changed (their
+            // records share the walk's, without values).
+            for id in reencoded {
+                guard var changed = overrides[id] else { continue }
+                changed.stateID = newStateIDs[id]
+                overrides[id] = changed
+                if changed.hasReferences || changed.stateID == nil { needsEncoding.insert(id) } else { needsEncoding.remove(id) }
             }
         }
-        releaseInBackground(written)
+        reencoded = []
         lastSnapshotID = snapshotID
         guard !isDelta else { return }
+        if !overrides.isEmpty {
+            // A new anchor: the overrides become the entries it is compared against.
+            entries = allEntries
+            overrides = [:]
+        }
         anchorID = snapshotID
         anchorEntries = entries
         differingFromAnchor = []
@@ -84,7 +135,7 @@ struct IncrementalState: Sendable {
     @MainActor
     mutating func nodeID(for controller: ViewController) -> Int {
         let identity = ObjectIdentifier(controller)
-        if let id = idsByController[identity], entries[id]?.controller.value === controller { return id }
+        if let id = idsByController[identity], entry(id)?.controller.value === controller { return id }
         let id = nextNodeID
         nextNodeID += 1
         idsByController[identity] = id
@@ -94,7 +145,7 @@ struct IncrementalState: Sendable {
     /// The state row `controller` can share with the last save, when its values did not change.
     @MainActor
     func reusableState(for controller: ViewController, id: Int) -> Int64? {
-        guard let entry = entries[id], entry.controller.value === controller, !entry.hasReferences,
+        guard let entry = entry(id), entry.controller.value === controller, !entry.hasReferences,
               entry.stateGeneration == controller.restorableStateGeneration else { return nil }
         return entry.stateID
     }

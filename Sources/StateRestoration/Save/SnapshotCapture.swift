@@ -91,7 +91,7 @@ struct SnapshotCapture {
                 (record.values, hasReferences) = encode(controller, path: record.path, context: context, report: &report)
             }
             // The last save's reference when it is the same controller: no allocation a save.
-            if let previous = state.entries[record.id]?.controller, previous.value === controller {
+            if let previous = state.entry(record.id)?.controller, previous.value === controller {
                 walked.controllers.append(previous)
             } else {
                 walked.controllers.append(WeakControllerReference(controller))
@@ -152,13 +152,14 @@ struct SnapshotCapture {
               previous.windowCount == windows.count else { return nil }
         var state = previous
         state.invalidationsSeen = invalidations
+        state.reencoded = []
         guard let dirty = controllersToEncode(previous) else { return nil }
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: previous.lastLeftOut, warnings: [], prunedSnapshotCount: 0)
         let context = ArchiveContext(registry: registry, controllerID: { previous.idsByController[$0] },
                                      firstObjectID: previous.nextNodeID)
         var encoded: [Int: ControllerRecord] = [:]
         for id in dirty {
-            guard var entry = state.entries[id], let controller = entry.controller.value else { return nil }
+            guard var entry = state.entry(id), let controller = entry.controller.value else { return nil }
             var record = entry.record
             let hasReferences: Bool
             (record.values, hasReferences) = encode(controller, path: record.path, context: context, report: &report)
@@ -166,7 +167,8 @@ struct SnapshotCapture {
             entry.stateID = nil
             entry.stateGeneration = controller.restorableStateGeneration
             entry.hasReferences = hasReferences
-            state.entries[id] = entry
+            state.setEntry(entry, for: id)
+            state.reencoded.append(id)
         }
         let objects = encodeObjects(context, report: &report)
         if previous.lastSaved.count == previous.order.count {
@@ -174,24 +176,24 @@ struct SnapshotCapture {
         } else {
             report.saved.reserveCapacity(previous.order.count)
             for id in previous.order {
-                if let entry = previous.entries[id] { report.saved.append(.init(path: entry.pathText, className: entry.record.className)) }
+                if let entry = previous.entry(id) { report.saved.append(.init(path: entry.pathText, className: entry.record.className)) }
             }
             state.lastSaved = report.saved
         }
-        func row(_ id: Int) -> ControllerRecord? { encoded[id] ?? state.entries[id]?.record }
+        func row(_ id: Int) -> ControllerRecord? { encoded[id] ?? state.entry(id)?.record }
         /// The state rows the unchanged ones of `ids` share with the last save: asked only for
         /// what a delta writes, not for every controller.
         func reusedStateIDs(_ ids: some Sequence<Int>) -> [Int: Int64] {
             var reused: [Int: Int64] = [:]
             for id in ids where encoded[id] == nil {
-                if let stateID = state.entries[id]?.stateID { reused[id] = stateID }
+                if let stateID = state.entry(id)?.stateID { reused[id] = stateID }
             }
             return reused
         }
         // Only these can differ from the anchor: everything else is as at the last save.
         var differing = Set<Int>()
         for id in previous.differingFromAnchor.union(dirty) {
-            guard let entry = state.entries[id] else { continue }
+            guard let entry = state.entry(id) else { continue }
             if encoded[id] == nil, let stateID = entry.stateID, let anchor = state.anchorEntries[id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: entry.record) { continue }
             differing.insert(id)
@@ -227,7 +229,7 @@ struct SnapshotCapture {
               let invalidated = RestorationChanges.controllersInvalidated(after: seen) else {
             var dirty: [Int] = []
             for id in previous.order {
-                guard let entry = previous.entries[id], let needed = needsEncoding(entry) else { return nil }
+                guard let entry = previous.entry(id), let needed = needsEncoding(entry) else { return nil }
                 if needed { dirty.append(id) }
             }
             return dirty
@@ -238,7 +240,7 @@ struct SnapshotCapture {
         }
         var found: [(position: Int, id: Int)] = []
         for id in candidates {
-            guard let entry = previous.entries[id], let needed = needsEncoding(entry) else { return nil }
+            guard let entry = previous.entry(id), let needed = needsEncoding(entry) else { return nil }
             if needed { found.append((entry.position, id)) }
         }
         found.sort { $0.position < $1.position }
@@ -449,7 +451,7 @@ extension SnapshotDraft {
             differing.insert(record.id)
         }
         let present = Set(controllers.map(\.id))
-        state.entries = entries
+        state.replaceEntries(entries)
         state.lastSaved = report.saved
         state.differingFromAnchor = differing
         state.removedFromAnchor = state.anchorEntries.keys.filter { !present.contains($0) }.sorted()

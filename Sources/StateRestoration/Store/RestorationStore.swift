@@ -92,7 +92,7 @@ public final class RestorationStore: @unchecked Sendable {
     /// How many keyed values the store still holds between saves; they live in the written state
     /// rows, so after a save this is 0. For tests.
     var retainedValueCount: Int {
-        lock.withLock { incremental.entries.values.reduce(0) { $0 + $1.record.values.count } }
+        lock.withLock { incremental.allEntries.values.reduce(0) { $0 + $1.record.values.count } }
     }
 
     /// Writes a draft as one snapshot in one transaction and prunes to ``StoreConfiguration/keepCount``.
