@@ -2,12 +2,24 @@
 extension ViewController {
     /// What this controller, or the nearest ancestor that presents, presents.
     public var presentedViewController: ViewController? {
-        firstInParentChain { $0.presentedLink }
+        // Loops rather than `firstInParentChain`: saves and descriptions ask every controller,
+        // and a closure formed on the main actor checks the executor at each call.
+        var current: ViewController? = self
+        while let controller = current {
+            if let found = controller.presentedLink { return found }
+            current = controller.parentLink
+        }
+        return nil
     }
 
     /// The controller that presented this one, or the nearest presented ancestor.
     public var presentingViewController: ViewController? {
-        firstInParentChain { $0.presentingLink }
+        var current: ViewController? = self
+        while let controller = current {
+            if let found = controller.presentingLink { return found }
+            current = controller.parentLink
+        }
+        return nil
     }
 
     /// The first non-nil `answer` of this controller and its ancestors, nearest first.
