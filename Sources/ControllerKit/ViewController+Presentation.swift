@@ -12,6 +12,11 @@ extension ViewController {
         return nil
     }
 
+    /// What this controller presents itself, not an ancestor: for the restoration layer, whose
+    /// save asks it of every controller (the public pair above walks the parent chain twice).
+    @_spi(Restoration)
+    public var presentedByThisController: ViewController? { presentedLink }
+
     /// The controller that presented this one, or the nearest presented ancestor.
     public var presentingViewController: ViewController? {
         var current: ViewController? = self

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 
 /// What the main actor hands to the writer: plain values, so the disk work can happen anywhere.
@@ -311,8 +311,7 @@ struct SnapshotCapture {
                 try visit(child, parent: me, relation: childRelation, window: window, component: childComponent)
                 if found.count > before { savedChildren += 1 }
             }
-            if let presented = controller.presentedViewController, presented.presentingViewController === controller,
-               let style = presented.activePresentationStyle {
+            if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
                 try visit(presented, parent: me, relation: .presented(style: style), window: window, component: { $0 })
             }
         }
