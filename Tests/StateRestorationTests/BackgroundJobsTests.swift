@@ -42,6 +42,30 @@ import Testing
     }
 }
 
+extension BackgroundJobsTests {
+    /// A caller that stops early (a read failing part-way) closes instead of finishing: the
+    /// workers return and the queued jobs never run. Before `close()` existed, each such read
+    /// left a worker waiting forever on its own thread.
+    @Test func closingWithoutFinishingLetsTheWorkersGo() {
+        let ran = Locked<[Int]>([])
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let jobs = BackgroundJobs<Int>(workers: 1, maximumQueued: 100, byteBudget: .max)
+        jobs.submit(bytes: 0) {
+            started.signal()
+            release.wait()
+            ran.mutate { $0.append(0) }
+            return 0
+        }
+        started.wait()  // the worker is busy with the first job; the next ones queue
+        for index in 1...3 { jobs.submit(bytes: 0) { ran.mutate { $0.append(index) }; return index } }
+        jobs.close()
+        release.signal()
+        // A generous bound, only so that a regression fails instead of hanging the suite.
+        #expect(jobs.waitForWorkers(until: Date(timeIntervalSinceNow: 60)))
+        #expect(ran.value == [0], "the running job finishes; the queued ones are dropped")
+    }
+}
+
 /// A value shared with jobs on other threads.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -26,6 +26,8 @@ final class BackgroundJobs<Output>: @unchecked Sendable {
     /// The bytes of queued and running jobs.
     private var bytesInFlight = 0
     private var closed = false
+    /// Workers started and not yet returned.
+    private var liveWorkers = 0
     private let maximumQueued: Int
     private let byteBudget: Int
 
@@ -33,6 +35,7 @@ final class BackgroundJobs<Output>: @unchecked Sendable {
     init(workers: Int, maximumQueued: Int, byteBudget: Int) {
         self.maximumQueued = max(1, maximumQueued)
         self.byteBudget = byteBudget
+        liveWorkers = max(0, workers)
         for _ in 0..<max(0, workers) {
             DispatchQueue.global(qos: .userInitiated).async { self.work() }
         }
@@ -67,8 +70,36 @@ final class BackgroundJobs<Output>: @unchecked Sendable {
         return results.compactMap { $0 }
     }
 
+    /// Lets the workers go without running what is still queued: for a caller that stops
+    /// early (a read that failed part-way). Without it they would wait for jobs forever, each
+    /// holding a thread. Calling it after ``finish()`` does nothing.
+    func close() {
+        condition.lock()
+        closed = true
+        let dropped = queued
+        queued.removeAll()
+        for job in dropped { bytesInFlight -= job.bytes }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until every worker has returned, or until `deadline`; says whether they all did.
+    /// For tests.
+    func waitForWorkers(until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while liveWorkers > 0 {
+            if !condition.wait(until: deadline) { return liveWorkers == 0 }
+        }
+        return true
+    }
+
     private func work() {
         while let next = takeWaiting() { complete(next) }
+        condition.lock()
+        liveWorkers -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// The oldest queued job, counted as running, if there is one and `condition` holds.

@@ -194,6 +194,8 @@ enum SnapshotReader {
         var batch = RowBatch(width: rowWidth, expectedRows: min(expected, readBatch), limit: sizeLimit)
         let parsing = BackgroundJobs<[ParsedRow]>(workers: parallelThreadCount - 1, maximumQueued: 4,
                                                   byteBudget: readBatchBytes)
+        // A read that fails part-way must still let the workers go.
+        defer { parsing.close() }
         func submitBatch() {
             guard batch.count > 0 else { return }
             let full = UncheckedSendable(batch)
