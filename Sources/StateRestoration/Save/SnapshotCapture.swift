@@ -291,6 +291,8 @@ struct SnapshotCapture {
             let split = controller as? SplitViewController
             var identifierCounts: [String: Int] = [:]
             if isStack {
+                // Sized once: growing it member by member was an eighth of the walk (perf).
+                identifierCounts.reserveCapacity(controller.children.count)
                 for child in controller.children { identifierCounts[child.restorationIdentifier ?? "", default: 0] += 1 }
             }
             var savedChildren = 0
