@@ -77,6 +77,35 @@ import Testing
         #expect(coder.errors.isEmpty)
     }
 
+    /// Primitives, `Date` and `Data` keep their own cases at the top of a tree and inside
+    /// arrays; a type that only wraps one (a raw-value enum) still encodes itself.
+    @Test func primitivesAtTheTopAndInArraysKeepTheirOwnCases() {
+        let coder = Coder()
+        let when = Date(timeIntervalSince1970: 12.5)
+        coder.encodeEncodable("text", forKey: "string")
+        coder.encodeEncodable(-3, forKey: "int")
+        coder.encodeEncodable(true, forKey: "bool")
+        coder.encodeEncodable(0.25, forKey: "double")
+        coder.encodeEncodable(Float(1.5), forKey: "float")
+        coder.encodeEncodable(when, forKey: "date")
+        coder.encodeEncodable(Data([1, 2]), forKey: "data")
+        coder.encodeEncodable([when, when], forKey: "dates")
+        coder.encodeEncodable(Sort.date, forKey: "sort")
+        #expect(coder.values["string"] == .string("text"))
+        #expect(coder.values["int"] == .integer(-3))
+        #expect(coder.values["bool"] == .bool(true))
+        #expect(coder.values["double"] == .double(0.25))
+        #expect(coder.values["float"] == .float(1.5))
+        #expect(coder.values["date"] == .date(when))
+        #expect(coder.values["data"] == .data(Data([1, 2])))
+        #expect(coder.values["dates"] == .array([.date(when), .date(when)]))
+        #expect(coder.values["sort"] == .string("date"))
+        #expect(coder.decodeDecodable(Date.self, forKey: "date") == when)
+        #expect(coder.decodeDecodable([Date].self, forKey: "dates") == [when, when])
+        #expect(coder.decodeDecodable(Sort.self, forKey: "sort") == .date)
+        #expect(coder.errors.isEmpty)
+    }
+
     @Test func aSubclassRoundTripsThroughItsSuperEncoder() throws {
         let coder = Coder()
         let original = Derived()

@@ -105,14 +105,17 @@ struct TreeEncoder: Encoder {
     /// The value's own case when it is a primitive, `Date` or `Data`. Containers' generic
     /// `encode` (an array's elements arrive there) stores these without a node or a path.
     static func primitive<Value: Encodable>(_ value: Value) -> CodedValue? {
-        switch value {
-        case let text as String: return .string(text)
-        case let number as Int: return .integer(Int64(number))
-        case let flag as Bool: return .bool(flag)
-        case let number as Double: return .double(number)
-        case let date as Date: return .date(date)
-        case let data as Data: return .data(data)
-        case let number as Float: return .float(number)
+        // Compares the static type instead of casting: a failed `as?` looks conformances up at
+        // run time, seven times for every struct (callgrind: a sixth of `encodeEncodable`). The bit
+        // casts run only when the types are the same.
+        switch ObjectIdentifier(Value.self) {
+        case ObjectIdentifier(String.self): return .string(unsafeBitCast(value, to: String.self))
+        case ObjectIdentifier(Int.self): return .integer(Int64(unsafeBitCast(value, to: Int.self)))
+        case ObjectIdentifier(Bool.self): return .bool(unsafeBitCast(value, to: Bool.self))
+        case ObjectIdentifier(Double.self): return .double(unsafeBitCast(value, to: Double.self))
+        case ObjectIdentifier(Date.self): return .date(unsafeBitCast(value, to: Date.self))
+        case ObjectIdentifier(Data.self): return .data(unsafeBitCast(value, to: Data.self))
+        case ObjectIdentifier(Float.self): return .float(unsafeBitCast(value, to: Float.self))
         default: return nil
         }
     }
