@@ -68,13 +68,15 @@ struct TreeDecoder: Decoder {
     /// Primitives, `Date` and `Data` straight from their cases; anything else through its own
     /// `init(from:)`.
     func decodeValue<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        switch type {
-        case is Date.Type:
-            guard case .date(let date) = value, let result = date as? Value else { break }
-            return result
-        case is Data.Type:
-            guard case .data(let data) = value, let result = data as? Value else { break }
-            return result
+        // The static type compared, not cast (as in encoding); the bit casts run only when the
+        // types are the same.
+        switch ObjectIdentifier(Value.self) {
+        case ObjectIdentifier(Date.self):
+            guard case .date(let date) = value else { break }
+            return unsafeBitCast(date, to: Value.self)
+        case ObjectIdentifier(Data.self):
+            guard case .data(let data) = value else { break }
+            return unsafeBitCast(data, to: Value.self)
         default:
             break
         }
