@@ -22,6 +22,10 @@ struct IncrementalState: Sendable {
         var hasReferences: Bool
         /// Where it comes in `order`, to put the controllers a save re-encodes in save order.
         var position: Int
+
+        /// Encoded at every save, whatever was invalidated: it has references, or the writer
+        /// gave it no state row.
+        var isEncodedEverySave: Bool { hasReferences || stateID == nil }
     }
 
     var structureGeneration: UInt64?
@@ -34,7 +38,7 @@ struct IncrementalState: Sendable {
     /// since the store and the anchor share them (a third of an incremental save at 10,000).
     private(set) var overrides: [Int: Entry] = [:]
     /// The controllers the capture of this state encoded again, for `commit`.
-    var reencoded: [Int] = []
+    private(set) var reencoded: [Int] = []
     /// Whether `entries` was rebuilt by a walk since the last commit.
     private var entriesRebuilt = false
     var idsByController: [ObjectIdentifier: Int] = [:]
@@ -54,8 +58,8 @@ struct IncrementalState: Sendable {
     /// `RestorationChanges.stateGeneration` when this state's capture began: later
     /// invalidations are what the next save re-encodes.
     var invalidationsSeen: UInt64?
-    /// The entries encoded at every save whatever the invalidations say: those with references,
-    /// and any the writer gave no state row. Set by `commit`.
+    /// The ids of the entries that are `isEncodedEverySave`, kept by `commit` so a save need not
+    /// look at every entry to find them.
     var needsEncoding = Set<Int>()
     /// The controllers whose rows differ from the anchor's, and the anchor's controllers that are
     /// gone: what a delta writes. Kept so saves that skip the walk compare only these and the
@@ -68,9 +72,10 @@ struct IncrementalState: Sendable {
         overrides[id] ?? entries[id]
     }
 
-    /// Changes the entry of node `id` without touching `entries`.
-    mutating func setEntry(_ entry: Entry, for id: Int) {
+    /// Records that the capture encoded node `id` again, as `entry`, without touching `entries`.
+    mutating func recordReencoded(_ entry: Entry, for id: Int) {
         overrides[id] = entry
+        reencoded.append(id)
     }
 
     /// What a walk found: the entries start over.
@@ -101,7 +106,7 @@ struct IncrementalState: Sendable {
                 if !entries.values[index].record.values.isEmpty {
                     written.append(entries.values[index].record.takeValues())
                 }
-                if entries.values[index].hasReferences || entries.values[index].stateID == nil {
+                if entries.values[index].isEncodedEverySave {
                     needsEncoding.insert(entries.keys[index])
                 }
             }
@@ -114,7 +119,7 @@ struct IncrementalState: Sendable {
                 guard var changed = overrides[id] else { continue }
                 changed.stateID = newStateIDs[id]
                 overrides[id] = changed
-                if changed.hasReferences || changed.stateID == nil { needsEncoding.insert(id) } else { needsEncoding.remove(id) }
+                if changed.isEncodedEverySave { needsEncoding.insert(id) } else { needsEncoding.remove(id) }
             }
         }
         reencoded = []

@@ -152,7 +152,6 @@ struct SnapshotCapture {
               previous.windowCount == windows.count else { return nil }
         var state = previous
         state.invalidationsSeen = invalidations
-        state.reencoded = []
         guard let dirty = controllersToEncode(previous) else { return nil }
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: previous.lastLeftOut, warnings: [], prunedSnapshotCount: 0)
         let context = ArchiveContext(registry: registry, controllerID: { previous.idsByController[$0] },
@@ -167,8 +166,7 @@ struct SnapshotCapture {
             entry.stateID = nil
             entry.stateGeneration = controller.restorableStateGeneration
             entry.hasReferences = hasReferences
-            state.setEntry(entry, for: id)
-            state.reencoded.append(id)
+            state.recordReencoded(entry, for: id)
         }
         let objects = encodeObjects(context, report: &report)
         if previous.lastSaved.count == previous.order.count {
@@ -223,7 +221,7 @@ struct SnapshotCapture {
     private func controllersToEncode(_ previous: IncrementalState) -> [Int]? {
         func needsEncoding(_ entry: IncrementalState.Entry) -> Bool? {
             guard let controller = entry.controller.value else { return nil }
-            return entry.hasReferences || entry.stateID == nil || entry.stateGeneration != controller.restorableStateGeneration
+            return entry.isEncodedEverySave || entry.stateGeneration != controller.restorableStateGeneration
         }
         guard let seen = previous.invalidationsSeen,
               let invalidated = RestorationChanges.controllersInvalidated(after: seen) else {
