@@ -79,10 +79,13 @@ final class SQLiteFloorApproach: Approach {
                                   is_selected, view_loaded, appearance, state_id, checksum)
                 VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, 'disappeared', ?, 0)
                 """)
+            // The same in-place binding as navstate's writer, so the floor stays the floor.
             for row in rows {
-                try state.execute([row.className, row.payload])
-                try node.execute([snapshot, row.id, row.parent, row.path, row.identifier, row.title, row.relation, row.position,
-                                  row.style, row.selected, database.lastInsertedRowID])
+                try state.execute(inPlace: [.text(row.className), .blob(row.payload)])
+                try node.execute(inPlace: [.integer(snapshot), row.id.databaseValue, row.parent.databaseValue, .text(row.path),
+                                           .text(row.identifier), row.title.databaseValue, .text(row.relation),
+                                           row.position.databaseValue, row.style.databaseValue, row.selected.databaseValue,
+                                           .integer(database.lastInsertedRowID)])
             }
         }
         return mainActor

@@ -65,6 +65,29 @@ import Testing
         #expect(read == texts.map { DatabaseValue.text($0) })
     }
 
+    /// The writer's in-place binding stores exactly what copying binding stores, and leaves no
+    /// pointer to the bytes it borrowed: stepping again afterwards inserts NULLs, not stale bytes.
+    @Test func bindingInPlaceStoresWhatCopyingStoresAndForgetsTheBorrowedBytes() throws {
+        let directory = TemporaryDirectory()
+        let database = try Database(path: directory.path(), mode: .readWrite)
+        try database.execute("CREATE TABLE t (a, b, c, d, e, f)")
+        let rows: [[DatabaseValue]] = [
+            [.null, .integer(-7), .real(2.5), .text(""), .blob(Data()), .text("a\u{0}b")],
+            [.text("héllo 🌍"), .blob(Data([0, 1, 255])), .text(String(repeating: "long ", count: 40)), .integer(.max),
+             .real(-0.0), .null],
+        ]
+        let insert = try database.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)")
+        for row in rows { try insert.execute(inPlace: row) }
+        #expect(try insert.step() == false)
+        #expect(throws: DatabaseError.self) { try insert.execute(inPlace: [.integer(1)]) }
+
+        var read: [[DatabaseValue]] = []
+        try database.prepare("SELECT * FROM t ORDER BY rowid").forEachRow { row in
+            read.append((0..<6).map { row.value(at: $0) })
+        }
+        #expect(read == rows + [Array(repeating: .null, count: 6)])
+    }
+
     @Test func openingAMissingFileReadOnlyFailsAndCreatesNothing() {
         let directory = TemporaryDirectory()
         let path = directory.path("missing.sqlite")

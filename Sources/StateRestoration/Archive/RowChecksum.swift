@@ -9,6 +9,11 @@ enum RowChecksum {
         Int64(bitPattern: FNV1a(mixing: columns).hash)
     }
 
+    /// The same checksum as ``of(_:)-([any DatabaseValueConvertible])``, for values already in SQLite's terms.
+    static func of(_ columns: [DatabaseValue]) -> Int64 {
+        Int64(bitPattern: FNV1a(mixing: columns).hash)
+    }
+
     /// The checksum of `prefix` (when given) followed by `row`'s `columns`, hashed where SQLite
     /// holds the bytes: the same value ``of(_:)`` gives for the same values, without copying a
     /// column or allocating.
@@ -39,6 +44,11 @@ enum RowChecksum {
         /// The hash so far of `columns`, as ``RowChecksum/of(_:)`` mixes them: more may follow.
         init(mixing columns: [any DatabaseValueConvertible]) {
             for column in columns { mix(column.databaseValue) }
+        }
+
+        /// The same, for values already in SQLite's terms.
+        init(mixing columns: [DatabaseValue]) {
+            for column in columns { mix(column) }
         }
 
         mutating func mix(byte: UInt8) {

@@ -65,6 +65,64 @@ public final class Statement {
         }
     }
 
+    /// Binds `values` and runs the statement to completion, with text and blobs bound where
+    /// they lie instead of copied by SQLite, and no existential per value: the writer's hot path
+    /// (binding cost about a tenth of a save, half of it SQLite's copies and their release).
+    /// The borrowed bytes are only pointed at while the statement steps; the bindings are
+    /// cleared before they go out of scope.
+    public func execute(inPlace values: [DatabaseValue]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == expected else {
+            throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(values.count)",
+                                sql: sql, path: database.path)
+        }
+        do {
+            try values.withUnsafeBufferPointer { try bindInPlace($0, from: 0) }
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            throw DatabaseError(resultCode: SQLITE_ERROR, message: "\(error)", sql: sql, path: database.path)
+        }
+    }
+
+    /// Binds the value at `offset` inside the scope that keeps its bytes alive, then the rest,
+    /// then steps: every borrowed pointer is valid while SQLite reads it.
+    private func bindInPlace(_ values: UnsafeBufferPointer<DatabaseValue>, from offset: Int) throws {
+        guard offset < values.count else {
+            defer { sqlite3_clear_bindings(handle) }
+            while try step() {}
+            return
+        }
+        let index = Int32(offset + 1)
+        let code: Int32
+        switch values[offset] {
+        case .null:
+            code = sqlite3_bind_null(handle, index)
+        case .integer(let number):
+            code = sqlite3_bind_int64(handle, index, number)
+        case .real(let number):
+            code = sqlite3_bind_double(handle, index, number)
+        case .text(var text):
+            return try text.withUTF8 { bytes in
+                let start = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)
+                let code = sqlite3_bind_text64(handle, index, start?.assumingMemoryBound(to: CChar.self),
+                                               sqlite3_uint64(bytes.count), nil, UInt8(SQLITE_UTF8))
+                guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+                try bindInPlace(values, from: offset + 1)
+            }
+        case .blob(let data):
+            return try data.withUnsafeBytes { bytes in
+                let code = sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                               sqlite3_uint64(bytes.count), nil)
+                guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+                try bindInPlace(values, from: offset + 1)
+            }
+        }
+        guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+        try bindInPlace(values, from: offset + 1)
+    }
+
     /// Runs the statement to completion, ignoring rows.
     public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
         try bind(values)

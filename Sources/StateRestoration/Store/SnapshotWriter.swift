@@ -63,18 +63,18 @@ enum SnapshotWriter {
                     if let shared = draft.reusedStateIDs[record.id] {
                         stateID = shared
                     } else {
-                        try insertState.execute(prepared[offset].state)
+                        try insertState.execute(inPlace: prepared[offset].state)
                         stateID = database.lastInsertedRowID
                         newStateIDs[record.id] = stateID
                     }
                     var nodeHasher = prepared[offset].nodeHasher
                     nodeHasher.mix(.integer(stateID))
                     // Moved out, so the two last columns append in place (room was reserved).
-                    var node: [any DatabaseValueConvertible] = []
+                    var node: [DatabaseValue] = []
                     swap(&node, &prepared[offset].node)
-                    node.append(stateID)
-                    node.append(Int64(bitPattern: nodeHasher.hash))
-                    try insertNode.execute(node)
+                    node.append(.integer(stateID))
+                    node.append(.integer(Int64(bitPattern: nodeHasher.hash)))
+                    try insertNode.execute(inPlace: node)
                 }
             }
             let insertRemoved = try database.prepare("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
@@ -137,23 +137,27 @@ enum SnapshotWriter {
 /// One controller's rows, ready to bind: its state row with checksum (unless it shares one),
 /// and its node row's columns up to the state id, with the checksum hashed that far.
 struct PreparedRows: Sendable {
-    var state: [any DatabaseValueConvertible] = []
-    var node: [any DatabaseValueConvertible]
+    var state: [DatabaseValue] = []
+    var node: [DatabaseValue]
     var nodeHasher: RowChecksum.FNV1a
 
     init(_ record: ControllerRecord, snapshotID: Int64, reusesState: Bool) {
         if !reusesState {
             state.reserveCapacity(5)
-            state += [record.className, record.classVersion, record.restorationClassName, PayloadCodec.encode(record.values)]
-            state.append(RowChecksum.of(state))
+            state += [
+                record.className.databaseValue, record.classVersion.databaseValue,
+                record.restorationClassName.databaseValue, .blob(PayloadCodec.encode(record.values)),
+            ]
+            state.append(.integer(RowChecksum.of(state)))
         }
         let stored = StoredRelation(record.relation)
         node = []
         node.reserveCapacity(16)
         node += [
-            snapshotID, record.id, record.parentID, record.pathString, record.identifier, record.title,
-            record.windowIndex, stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed,
-            record.isViewLoaded, record.appearance.rawValue,
+            .integer(snapshotID), record.id.databaseValue, record.parentID.databaseValue, .text(record.pathString),
+            .text(record.identifier), record.title.databaseValue, record.windowIndex.databaseValue, .text(stored.name),
+            stored.position.databaseValue, stored.style.databaseValue, stored.isSelected.databaseValue,
+            record.isCollapsed.databaseValue, record.isViewLoaded.databaseValue, .text(record.appearance.rawValue),
         ]
         // Continued with the state id by the writer: the same as `RowChecksum.of(node + [stateID])`.
         nodeHasher = RowChecksum.FNV1a(mixing: node)
