@@ -78,7 +78,9 @@ public protocol CodedValueConvertible {
 }
 
 extension Bool: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .bool(self) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .bool(let value) = codedValue else { return nil }
         self = value
@@ -86,7 +88,9 @@ extension Bool: CodedValueConvertible {
 }
 
 extension Int: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .integer(Int64(self)) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .integer(let value) = codedValue, let exact = Int(exactly: value) else { return nil }
         self = exact
@@ -94,7 +98,9 @@ extension Int: CodedValueConvertible {
 }
 
 extension Int32: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .integer(Int64(self)) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .integer(let value) = codedValue, let exact = Int32(exactly: value) else { return nil }
         self = exact
@@ -102,7 +108,9 @@ extension Int32: CodedValueConvertible {
 }
 
 extension Int64: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .integer(self) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .integer(let value) = codedValue else { return nil }
         self = value
@@ -110,8 +118,10 @@ extension Int64: CodedValueConvertible {
 }
 
 extension Double: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .double(self) }
     /// Accepts doubles, floats and integers (widening never loses the stored value's meaning).
+    @inlinable
     public init?(codedValue: CodedValue) {
         switch codedValue {
         case .double(let value): self = value
@@ -123,7 +133,9 @@ extension Double: CodedValueConvertible {
 }
 
 extension Float: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .float(self) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .float(let value) = codedValue else { return nil }
         self = value
@@ -131,7 +143,9 @@ extension Float: CodedValueConvertible {
 }
 
 extension String: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .string(self) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .string(let value) = codedValue else { return nil }
         self = value
@@ -139,7 +153,9 @@ extension String: CodedValueConvertible {
 }
 
 extension Data: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .data(self) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .data(let value) = codedValue else { return nil }
         self = value
@@ -147,7 +163,9 @@ extension Data: CodedValueConvertible {
 }
 
 extension Date: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .date(self) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .date(let value) = codedValue else { return nil }
         self = value
@@ -155,8 +173,16 @@ extension Date: CodedValueConvertible {
 }
 
 extension Array: CodedValueConvertible where Element: CodedValueConvertible {
-    // Closures, not key paths: a key path in a generic extension is applied through the runtime.
-    public var codedValue: CodedValue { .array(map { $0.codedValue }) }
+    // Inlinable, so an app's module specializes it for its element type: unspecialized, each
+    // call looked up generic metadata at run time (an eighth of a save's main-actor time).
+    @inlinable
+    public var codedValue: CodedValue {
+        var values: [CodedValue] = []
+        values.reserveCapacity(count)
+        for element in self { values.append(element.codedValue) }
+        return .array(values)
+    }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .array(let values) = codedValue else { return nil }
         var result: [Element] = []
@@ -170,7 +196,9 @@ extension Array: CodedValueConvertible where Element: CodedValueConvertible {
 }
 
 extension Dictionary: CodedValueConvertible where Key == String, Value: CodedValueConvertible {
+    @inlinable
     public var codedValue: CodedValue { .dictionary(mapValues { $0.codedValue }) }
+    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .dictionary(let values) = codedValue else { return nil }
         var result: [String: Value] = [:]

@@ -259,7 +259,12 @@ struct SnapshotCapture {
                                             descendantCount: controller.descendantAndPresentedCount))
                 return
             }
-            let path = parentPath + [component(identifier)]
+            // Sized once: `parentPath + [component]` built a one-element array and then grew
+            // the copy (a tenth of the walk).
+            var path: [String] = []
+            path.reserveCapacity(parentPath.count + 1)
+            path.append(contentsOf: parentPath)
+            path.append(component(identifier))
             let id = state.nodeID(for: controller)
             let entry = registry.entry(for: controller)
             if entry == nil {
