@@ -54,6 +54,27 @@ import Testing
         }
     }
 
+    /// Schema 3: a node row feeds one index, the one pruning needs; unique paths are the
+    /// writer's and the reader's business (RestoreRuleTests, CorruptionTests).
+    @Test func aNodeInsertUpdatesOnlyTheStateIndex() throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        try store.withDatabase { database in
+            var indexes: [String] = []
+            try database.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'node' ORDER BY name")
+                .forEachRow { row in indexes.append(row.text(at: 0) ?? "") }
+            #expect(indexes == ["node_state"])
+            var opcodes: [String] = []
+            try database.prepare("""
+                EXPLAIN INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position,
+                                          view_loaded, appearance, state_id, checksum)
+                VALUES (1, 1, NULL, '/a', 'a', 0, 'root', 0, 0, 'disappeared', 1, 0)
+                """).forEachRow { row in opcodes.append(row.text(at: 1) ?? "") }
+            // The row itself (node is a WITHOUT ROWID table, stored as an index) and node_state.
+            #expect(opcodes.filter { $0 == "IdxInsert" }.count == 2, "\(opcodes)")
+        }
+    }
+
     @Test func textBindsWholeAndEmptyTextStaysText() throws {
         let directory = TemporaryDirectory()
         let database = try Database(path: directory.path(), mode: .readWrite)
