@@ -15,6 +15,23 @@ import Testing
         func decodeRestorableState(with coder: Coder) {}
     }
 
+    /// Writes are kept in order and applied when something reads: the last write of a key wins,
+    /// `nil` removes it, whichever `encode` made it, with reads in between.
+    @Test func theLastWriteOfAKeyWinsWhateverReadsComeBetween() {
+        let coder = Coder()
+        coder.encode(1, forKey: "count")
+        coder.encode("a", forKey: "name")
+        coder.encodeEncodable(Draft(subject: "s", recipients: []), forKey: "draft")
+        coder.encode(2, forKey: "count")
+        #expect(coder.decodeInteger(forKey: "count") == 2)
+        coder.encode(nil as String?, forKey: "name")
+        coder.encode(Model(), forKey: "count")
+        coder.encode(3, forKey: "count")
+        #expect(coder.containsValue(forKey: "name") == false)
+        #expect(coder.values == ["count": .integer(3), "draft": .dictionary(["subject": .string("s"), "recipients": .array([])])])
+        #expect(coder.errors.isEmpty)
+    }
+
     @Test func everyListedTypeRoundTrips() {
         let coder = Coder(codingPath: ["tabs", "inbox"])
         let date = Date(timeIntervalSince1970: 1_700_000_000)

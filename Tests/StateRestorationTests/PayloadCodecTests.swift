@@ -1,5 +1,6 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
+import RestorationTesting
 @testable import StateRestoration
 import Testing
 
@@ -24,6 +25,39 @@ import Testing
         var reordered: [String: CodedValue] = [:]
         for key in Self.sample.keys.sorted().reversed() { reordered[key] = Self.sample[key] }
         #expect(PayloadCodec.encode(reordered) == PayloadCodec.encode(Self.sample))
+    }
+
+    /// The save encodes a coder's writes straight into the payload: the same bytes as the table
+    /// those writes leave, for overwritten and removed keys, non-ASCII keys, and more keys than
+    /// the short sort handles.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
+    @MainActor
+    func writesEncodeAsTheTableTheyLeave(seed: UInt64) {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let keys = Self.sample.keys.sorted() + ["é", "e\u{301}", "Z", "a", "ä", "key 10", "key 9"]
+        let count = seed < 4 ? 12 : 80
+        let coder = Coder()
+        for _ in 0..<count {
+            let key = keys[Int(random.next() % UInt64(keys.count))]
+            coder.encode(random.next() % 5 == 0 ? nil : Self.sample.values.randomElement(using: &random), forKey: key)
+        }
+        guard let writes = coder.takeUnreadWrites() else {
+            Issue.record("nothing read the coder, so its writes should be there to take")
+            return
+        }
+        #expect(PayloadCodec.encode(writes) == PayloadCodec.encode(writes.table))
+        #expect(writes.sortedValues.map(\.key) == writes.table.keys.sorted())
+        #expect(coder.takeUnreadWrites()?.isEmpty == true)
+    }
+
+    @Test @MainActor func aCoderThatWasReadGivesNoWritesToTake() {
+        let coder = Coder()
+        coder.encode(1, forKey: "a")
+        #expect(coder.containsValue(forKey: "a"))
+        coder.encode(2, forKey: "b")
+        #expect(coder.takeUnreadWrites() == nil)
+        #expect(coder.values == ["a": .integer(1), "b": .integer(2)])
+        #expect(Coder(values: ["a": .integer(1)]).takeUnreadWrites() == nil)
     }
 
     @Test func everyTruncationIsATypedError() {
@@ -87,3 +121,4 @@ import Testing
         }
     }
 }
+

@@ -12,14 +12,14 @@ import Foundation
 @MainActor
 open class Coder {
     /// The keyed values, as stored.
-    public var values: [String: CodedValue] { storage.values.pointee }
+    public var values: [String: CodedValue] { storage.table }
 
-    /// Where the values live: memory the coder owns instead of a stored `var`, because Swift
-    /// checks every access to a class's stored `var` for exclusivity at run time, two checks per
-    /// `encode(_:forKey:)` and one per decode (a twentieth of a save's main-actor time,
-    /// callgrind). No access can overlap another: a coder is confined to the main actor and
-    /// never lends the storage out.
-    @usableFromInline let storage: ValueStorage
+    /// Where the values live (see ``CoderStorage``): memory the coder owns instead of a stored
+    /// `var`, because Swift checks every access to a class's stored `var` for exclusivity at run
+    /// time, two checks per `encode(_:forKey:)` and one per decode (a twentieth of a save's
+    /// main-actor time, callgrind). No access can overlap another: a coder is confined to the
+    /// main actor and never lends the storage out.
+    @usableFromInline let storage: CoderStorage
 
     /// The restoration identifiers from the root to the controller this coder belongs to; errors
     /// name it.
@@ -35,7 +35,7 @@ open class Coder {
     /// Makes a coder holding `values`, for a controller at `codingPath`, with the class versions
     /// recorded at save time.
     public init(values: [String: CodedValue] = [:], codingPath: [String] = [], classVersions: [String: Int] = [:]) {
-        storage = ValueStorage(values)
+        storage = CoderStorage(values)
         self.codingPath = codingPath
         self.classVersions = classVersions
     }
@@ -71,10 +71,7 @@ open class Coder {
 
     /// Stores `value` under `key`; `nil` removes the key.
     public func encode(_ value: CodedValue?, forKey key: String) {
-        // A controller writes about ten keys: one table of sixteen slots instead of growing
-        // through four (a tenth of a save's main-actor time went to rehashing, measured).
-        if storage.values.pointee.isEmpty, value != nil { storage.values.pointee.reserveCapacity(8) }
-        storage.values.pointee[key] = value
+        storage.write(value, forKey: key)
     }
 
     /// Stores any value of the closed set (numbers, strings, data, dates, and arrays and
@@ -96,7 +93,7 @@ open class Coder {
     /// above `Int64.max`, which the tree cannot hold.
     public func encodeEncodable<Value: Encodable>(_ value: Value, forKey key: String) {
         do {
-            storage.values.pointee[key] = try CodableTree.encode(value)
+            storage.write(try CodableTree.encode(value), forKey: key)
             return
         } catch is CodableTree.Unrepresentable {
             // Falls through to JSON.
@@ -108,7 +105,7 @@ open class Coder {
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         do {
-            storage.values.pointee[key] = .codable(try encoder.encode(value))
+            storage.write(.codable(try encoder.encode(value)), forKey: key)
         } catch {
             failWithError(CoderError(kind: .corruptPayload("\(error)"), key: key, path: codingPath))
         }
@@ -118,10 +115,10 @@ open class Coder {
     /// the key. An object referenced twice is stored once and restores as one instance.
     public func encode(_ object: (any RestorableObject)?, forKey key: String) {
         guard let object, let reference = reference(for: object) else {
-            storage.values.pointee[key] = nil
+            storage.write(nil, forKey: key)
             return
         }
-        storage.values.pointee[key] = .object(reference)
+        storage.write(.object(reference), forKey: key)
     }
 
     /// The reference under which `object` is stored, or `nil` when this archive cannot hold it
@@ -145,7 +142,7 @@ open class Coder {
 
     /// Whether `key` holds a value.
     public func containsValue(forKey key: String) -> Bool {
-        storage.values.pointee[key] != nil
+        storage.value(forKey: key) != nil
     }
 
     /// The Bool under `key`; `false` when missing.
@@ -187,7 +184,7 @@ open class Coder {
     /// recorded error when the stored value has another type.
     @inlinable
     public final func decodeObject<Value: CodedValueConvertible>(of type: Value.Type, forKey key: String) -> Value? {
-        guard let stored = storage.values.pointee[key] else { return nil }
+        guard let stored = storage.value(forKey: key) else { return nil }
         guard let value = Value(codedValue: stored) else {
             recordMismatch(expected: "\(Value.self)", found: stored, key: key)
             return nil
@@ -203,7 +200,7 @@ open class Coder {
 
     /// The `Decodable` value under `key`, as `NSCoder.decodeDecodable(_:forKey:)`.
     public func decodeDecodable<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
-        guard let stored = storage.values.pointee[key] else { return nil }
+        guard let stored = storage.value(forKey: key) else { return nil }
         guard case .codable(let payload) = stored else {
             // A tree, as `encodeEncodable` stores it; anything else fails as a type mismatch.
             do {
@@ -227,7 +224,7 @@ open class Coder {
     /// The restorable object of class `type` under `key`: `nil` when missing, `nil` and a
     /// recorded error when the key holds no reference, an unknown one, or another class.
     public func decodeObject<Object: RestorableObject>(of type: Object.Type, forKey key: String) -> Object? {
-        guard let stored = storage.values.pointee[key] else { return nil }
+        guard let stored = storage.value(forKey: key) else { return nil }
         guard case .object(let reference) = stored else {
             failWithError(CoderError(kind: .typeMismatch(expected: "object \(Object.self)", found: describe(stored)),
                                      key: key, path: codingPath))
@@ -255,20 +252,12 @@ open class Coder {
     }
 }
 
-/// A coder's values in memory it owns; see ``Coder/storage``.
-@usableFromInline
-struct ValueStorage: @unchecked Sendable {
-    // Unchecked: only the coder that made it reaches the pointer, on the main actor, and its
-    // `deinit` releases it once nothing else can.
-    @usableFromInline let values: UnsafeMutablePointer<[String: CodedValue]>
-
-    init(_ initial: [String: CodedValue]) {
-        values = .allocate(capacity: 1)
-        values.initialize(to: initial)
-    }
-
-    func release() {
-        values.deinitialize(count: 1)
-        values.deallocate()
+extension Coder {
+    /// The writes so far, moved out of this coder, when nothing has read its values (nor was it
+    /// created with any); else `nil`. A save takes them on the main actor and makes them into
+    /// values elsewhere. The coder is empty afterwards.
+    @_spi(Restoration)
+    public func takeUnreadWrites() -> KeyedWrites? {
+        storage.takeWritesIfUnread()
     }
 }

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 
 /// Why a payload did not decode: the byte offset and what was wrong there.
@@ -38,6 +38,21 @@ public enum PayloadCodec {
         writer.bytes.reserveCapacity(32 + 24 * values.count)
         writer.bytes.append(formatVersion)
         writer.writeDictionary(values)
+        return Data(writer.bytes)
+    }
+
+    /// The same bytes as ``encode(_:)-([String: CodedValue])`` for the values `writes` leave,
+    /// without making them into a table first.
+    static func encode(_ writes: KeyedWrites) -> Data {
+        let values = writes.sortedValues
+        var writer = Writer()
+        writer.bytes.reserveCapacity(32 + 24 * values.count)
+        writer.bytes.append(formatVersion)
+        writer.writeVarint(UInt64(values.count))
+        for (key, value) in values {
+            writer.writeString(key)
+            writer.write(value)
+        }
         return Data(writer.bytes)
     }
 

@@ -161,15 +161,3 @@ final class WeakControllerReference: @unchecked Sendable {
     weak var value: ViewController?
     init(_ value: ViewController) { self.value = value }
 }
-
-extension CodedValue {
-    /// Whether this value refers to an object, at any depth.
-    var containsReference: Bool {
-        switch self {
-        case .object: return true
-        case .array(let values): return values.contains { $0.containsReference }
-        case .dictionary(let values): return values.values.contains { $0.containsReference }
-        default: return false
-        }
-    }
-}

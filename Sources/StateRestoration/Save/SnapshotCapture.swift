@@ -1,42 +1,6 @@
 @_spi(Restoration) import ControllerKit
 import Foundation
 
-/// What the main actor hands to the writer: plain values, so the disk work can happen anywhere.
-public struct SnapshotDraft: Sendable {
-    /// The snapshot's metadata.
-    public var metadata: SnapshotMetadata
-    /// How many windows were walked.
-    public var windowCount: Int
-    /// The controllers to write, parents before children: all of them in a full snapshot, only
-    /// those that differ from the anchor in a delta.
-    public var controllers: [ControllerRecord]
-    /// The other objects they reference.
-    public var objects: [ObjectRecord]
-    /// The report, without the snapshot id the writer assigns.
-    public var report: SaveReport
-    /// For a delta: the full snapshot it overlays.
-    public var baseSnapshotID: Int64?
-    /// How many controllers the snapshot holds once overlaid on its anchor.
-    public var controllerCount: Int
-    /// Controllers whose keyed values did not change: the state row they share, by node id.
-    public var reusedStateIDs: [Int: Int64] = [:]
-    /// The anchor's controllers a delta no longer holds.
-    public var removedNodeIDs: [Int] = []
-    /// What the store remembers once this draft is written.
-    var pendingState: IncrementalState?
-
-    /// Hands the pending state over, leaving none, so the store's copy is the only one.
-    mutating func takePendingState() -> IncrementalState? {
-        defer { pendingState = nil }
-        return pendingState
-    }
-    /// After a walk: the controllers found, for the bookkeeping ``plan()`` does off the main actor.
-    var walked: WalkedControllers?
-
-    /// Whether only what changed is written.
-    public var isDelta: Bool { baseSnapshotID != nil }
-}
-
 /// Walks an application's windows on the main actor and records every controller that takes
 /// part (`RESTORATION.md` §1). Only this step touches controllers; it runs their
 /// `encodeRestorableState(with:)`, for the controllers whose values changed since the last save.
@@ -75,6 +39,8 @@ struct SnapshotCapture {
                                      firstObjectID: (found.map(\.record.id).max() ?? 0) + 1)
         var records: [ControllerRecord] = []
         records.reserveCapacity(found.count)
+        var writes: [KeyedWrites] = []
+        writes.reserveCapacity(found.count)
         var reused: [Int: Int64] = [:]
         var walked = WalkedControllers()
         walked.controllers.reserveCapacity(found.count)
@@ -85,11 +51,21 @@ struct SnapshotCapture {
             var record = ControllerRecord.placeholder
             swap(&record, &found[index].record)
             var hasReferences = false
+            var written = KeyedWrites()
             if let stateID = state.reusableState(for: controller, id: record.id) {
                 reused[record.id] = stateID
             } else {
-                (record.values, hasReferences) = encode(controller, path: record.path, context: context, report: &report)
+                let coder = encode(controller, path: record.path, context: context, report: &report)
+                // Taken as written: the table is built off the main actor, if at all.
+                if let taken = coder.takeUnreadWrites() {
+                    written = taken
+                    hasReferences = taken.mayContainReference
+                } else {
+                    record.values = coder.values
+                    hasReferences = Self.containsReference(record.values)
+                }
             }
+            writes.append(written)
             // The last save's reference when it is the same controller: no allocation a save.
             if let previous = state.entry(record.id)?.controller, previous.value === controller {
                 walked.controllers.append(previous)
@@ -105,27 +81,28 @@ struct SnapshotCapture {
         state.lastLeftOut = report.leftOut
         state.lastSaved = []  // `plan()` lists them, off the main actor
 
-        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: records, objects: objects,
-                                  report: report, controllerCount: records.count, reusedStateIDs: reused)
+        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: records, writes: writes,
+                                  objects: objects, report: report, controllerCount: records.count, reusedStateIDs: reused)
         draft.pendingState = state
         draft.walked = walked
         return draft
     }
 
-    /// Encodes one controller's keyed values; says whether they refer to objects.
+    /// Runs one controller's `encodeRestorableState(with:)`; the coder holds what it wrote.
     private func encode(_ controller: ViewController, path: [String], context: ArchiveContext,
-                        report: inout SaveReport) -> ([String: CodedValue], Bool) {
+                        report: inout SaveReport) -> ArchivingCoder {
         let coder = ArchivingCoder(context: context, codingPath: path)
         controller.encodeRestorableState(with: coder)
         report.warnings += coder.errors.map { "\(SnapshotPath.string(path)): \($0)" }
+        return coder
+    }
+
+    /// Whether any of `values` refers to an object.
+    private static func containsReference(_ values: [String: CodedValue]) -> Bool {
         // A loop, not `contains(where:)`: a closure formed on the main actor checks the executor
         // at each call (3% of a capture, perf).
-        var hasReferences = false
-        for value in coder.values.values where value.containsReference {
-            hasReferences = true
-            break
-        }
-        return (coder.values, hasReferences)
+        for value in values.values where value.containsObjectReference { return true }
+        return false
     }
 
     /// Encodes the objects referenced along the way (queued, no recursion, so cycles and long
@@ -160,8 +137,8 @@ struct SnapshotCapture {
         for id in dirty {
             guard var entry = state.entry(id), let controller = entry.controller.value else { return nil }
             var record = entry.record
-            let hasReferences: Bool
-            (record.values, hasReferences) = encode(controller, path: record.path, context: context, report: &report)
+            record.values = encode(controller, path: record.path, context: context, report: &report).values
+            let hasReferences = Self.containsReference(record.values)
             encoded[id] = record
             entry.stateID = nil
             entry.stateGeneration = controller.restorableStateGeneration
@@ -201,12 +178,12 @@ struct SnapshotCapture {
         let limit = max(16, Int(Double(previous.order.count) * Self.deltaLimit))
         if let anchorID = state.anchorID, differing.count + state.removedFromAnchor.count <= limit {
             let changed = previous.order.filter { differing.contains($0) }.compactMap(row)
-            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: changed, objects: objects,
+            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: changed, objects: objects,
                                   report: report, baseSnapshotID: anchorID, controllerCount: previous.order.count,
                                   reusedStateIDs: reusedStateIDs(differing),
                                   removedNodeIDs: state.removedFromAnchor)
         } else {
-            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: previous.order.compactMap(row),
+            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: previous.order.compactMap(row),
                                   objects: objects, report: report, controllerCount: previous.order.count,
                                   reusedStateIDs: reusedStateIDs(previous.order))
         }
@@ -412,6 +389,7 @@ extension SnapshotDraft {
                                metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> SnapshotDraft {
         var draft = try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
         try draft.plan()
+        draft.fillValues()
         return draft
     }
 }
@@ -433,14 +411,14 @@ extension SnapshotDraft {
         guard let walked, var state = pendingState else { return }
         self.walked = nil
         var entries: [Int: IncrementalState.Entry] = [:]
-        entries.reserveCapacity(controllers.count)
+        entries.reserveCapacity(records.count)
         var differing = Set<Int>()
         var pathsTaken: [String: ControllerRecord] = [:]
-        pathsTaken.reserveCapacity(controllers.count)
-        for index in controllers.indices {
+        pathsTaken.reserveCapacity(records.count)
+        for index in records.indices {
             // The writer and the report read it again; kept before `record` shares the storage.
-            let pathText = controllers[index].keepPathString()
-            let record = controllers[index]
+            let pathText = records[index].keepPathString()
+            let record = records[index]
             if let other = pathsTaken.updateValue(record, forKey: pathText) {
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
             }
@@ -454,17 +432,26 @@ extension SnapshotDraft {
                anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }
             differing.insert(record.id)
         }
-        let present = Set(controllers.map(\.id))
+        let present = Set(records.map(\.id))
         state.replaceEntries(entries)
         state.lastSaved = report.saved
         state.differingFromAnchor = differing
         state.removedFromAnchor = state.anchorEntries.keys.filter { !present.contains($0) }.sorted()
         pendingState = state
         // A delta over the anchor when little differs from it.
-        let limit = max(16, Int(Double(controllers.count) * SnapshotCapture.deltaLimit))
+        let limit = max(16, Int(Double(records.count) * SnapshotCapture.deltaLimit))
         guard let anchorID = state.anchorID, !state.anchorEntries.isEmpty,
               differing.count + state.removedFromAnchor.count <= limit else { return }
-        controllers = controllers.filter { differing.contains($0.id) }
+        if writes.isEmpty {
+            records = records.filter { differing.contains($0.id) }
+        } else {
+            var keptRecords: [ControllerRecord] = [], keptWrites: [KeyedWrites] = []
+            for index in records.indices where differing.contains(records[index].id) {
+                keptRecords.append(records[index])
+                keptWrites.append(writes[index])
+            }
+            (records, writes) = (keptRecords, keptWrites)
+        }
         removedNodeIDs = state.removedFromAnchor
         baseSnapshotID = anchorID
         reusedStateIDs = reusedStateIDs.filter { differing.contains($0.key) }

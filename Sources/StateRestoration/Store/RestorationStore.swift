@@ -115,12 +115,16 @@ public final class RestorationStore: @unchecked Sendable {
         var report = draft.report
         report.snapshotID = written.id
         report.prunedSnapshotCount = written.pruned.deletedSnapshotIDs.count
-        report.writtenControllerCount = draft.controllers.count
+        report.writtenControllerCount = draft.records.count
         report.writtenStateCount = written.newStateIDs.count
         report.baseSnapshotID = draft.baseSnapshotID
         // The written records are let go before the store keeps them, so dropping their values
-        // changes them in place instead of copying each.
-        draft.controllers = []
+        // changes them in place instead of copying each; the written values are freed elsewhere.
+        draft.records = []
+        if !draft.writes.isEmpty {
+            releaseInBackground(draft.writes)
+            draft.writes = []
+        }
         if var state = draft.takePendingState() {
             state.commit(isDelta: draft.isDelta, snapshotID: written.id, newStateIDs: written.newStateIDs)
             lock.withLock { incremental = state }

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 
 /// Writes a captured snapshot in one transaction: a crash at any moment leaves either the new
@@ -51,12 +51,14 @@ enum SnapshotWriter {
             // done on every core a chunk at a time (a chunk bounds the memory), leaving the SQL loop
             // only binding and stepping.
             var newStateIDs: [Int: Int64] = [:]
-            for chunk in stride(from: 0, to: draft.controllers.count, by: writeChunk) {
-                let records = draft.controllers[chunk..<min(chunk + writeChunk, draft.controllers.count)]
+            for chunk in stride(from: 0, to: draft.records.count, by: writeChunk) {
+                let records = draft.records[chunk..<min(chunk + writeChunk, draft.records.count)]
                 var prepared = parallelMap(count: records.count, maximumThreads: parallelThreadCount,
                                            minimumPerThread: 256) { index in
-                    let record = records[records.startIndex + index]
-                    return PreparedRows(record, snapshotID: snapshotID, reusesState: draft.reusedStateIDs[record.id] != nil)
+                    let position = records.startIndex + index
+                    let record = records[position]
+                    return PreparedRows(record, writes: draft.writes.isEmpty ? nil : draft.writes[position],
+                                        snapshotID: snapshotID, reusesState: draft.reusedStateIDs[record.id] != nil)
                 }
                 for (offset, record) in records.enumerated() {
                     let stateID: Int64
@@ -141,12 +143,15 @@ struct PreparedRows: Sendable {
     var node: [DatabaseValue]
     var nodeHasher: RowChecksum.FNV1a
 
-    init(_ record: ControllerRecord, snapshotID: Int64, reusesState: Bool) {
+    /// `writes`, when not empty, are the record's values as its coder wrote them: encoded
+    /// straight into the payload.
+    init(_ record: ControllerRecord, writes: KeyedWrites?, snapshotID: Int64, reusesState: Bool) {
         if !reusesState {
+            let payload = if let writes, !writes.isEmpty { PayloadCodec.encode(writes) } else { PayloadCodec.encode(record.values) }
             state.reserveCapacity(5)
             state += [
                 record.className.databaseValue, record.classVersion.databaseValue,
-                record.restorationClassName.databaseValue, .blob(PayloadCodec.encode(record.values)),
+                record.restorationClassName.databaseValue, .blob(payload),
             ]
             state.append(.integer(RowChecksum.of(state)))
         }

@@ -1,0 +1,63 @@
+@_spi(Restoration) import ControllerKit
+import Foundation
+
+/// What the main actor hands to the writer: plain values, so the disk work can happen anywhere.
+public struct SnapshotDraft: Sendable {
+    /// The snapshot's metadata.
+    public var metadata: SnapshotMetadata
+    /// How many windows were walked.
+    public var windowCount: Int
+    /// The controllers to write, parents before children: all of them in a full snapshot, only
+    /// those that differ from the anchor in a delta. Reading it fills in the values the coders
+    /// wrote; the store reads `records` and `writes` and encodes the writes straight into
+    /// payloads, never building the table.
+    public var controllers: [ControllerRecord] {
+        get {
+            guard !writes.isEmpty else { return records }
+            var filled = records
+            for index in filled.indices where !writes[index].isEmpty { filled[index].values = writes[index].table }
+            return filled
+        }
+        set {
+            records = newValue
+            writes = []
+        }
+    }
+    /// The records, their values still in `writes` where a coder's writes were taken.
+    var records: [ControllerRecord]
+    /// Beside `records`, index for index (or empty when no record has any): the writes of each
+    /// record's coder, taken unread so the main actor never hashed them into a table.
+    var writes: [KeyedWrites] = []
+    /// The other objects they reference.
+    public var objects: [ObjectRecord]
+    /// The report, without the snapshot id the writer assigns.
+    public var report: SaveReport
+    /// For a delta: the full snapshot it overlays.
+    public var baseSnapshotID: Int64?
+    /// How many controllers the snapshot holds once overlaid on its anchor.
+    public var controllerCount: Int
+    /// Controllers whose keyed values did not change: the state row they share, by node id.
+    public var reusedStateIDs: [Int: Int64] = [:]
+    /// The anchor's controllers a delta no longer holds.
+    public var removedNodeIDs: [Int] = []
+    /// What the store remembers once this draft is written.
+    var pendingState: IncrementalState?
+
+    /// Hands the pending state over, leaving none, so the store's copy is the only one.
+    mutating func takePendingState() -> IncrementalState? {
+        defer { pendingState = nil }
+        return pendingState
+    }
+    /// After a walk: the controllers found, for the bookkeeping ``plan()`` does off the main actor.
+    var walked: WalkedControllers?
+
+    /// Moves the coders' writes into the records' values, once, for readers of `controllers`.
+    mutating func fillValues() {
+        guard !writes.isEmpty else { return }
+        records = controllers
+        writes = []
+    }
+
+    /// Whether only what changed is written.
+    public var isDelta: Bool { baseSnapshotID != nil }
+}
