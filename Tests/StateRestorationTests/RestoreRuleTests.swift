@@ -53,6 +53,26 @@ import Testing
         }
     }
 
+    /// `/` and `%` inside identifiers are escaped in paths, and such controllers restore in place;
+    /// a path built from its parent's text is the path built whole.
+    @Test func identifiersHoldingSlashOrPercentAreEscapedInPaths() throws {
+        let root = Make.tabs("tabs", [Make.nav("a/b", [Note("50%"), Note("50%")]), Note("%2F")])
+        let (store, _, report) = try saved(root)
+        #expect(report.saved.map(\.path) == ["/tabs", "/tabs/a%2Fb", "/tabs/a%2Fb/50%25[0]", "/tabs/a%2Fb/50%25[1]", "/tabs/%252F"])
+        let (window, restoreReport) = try restored(store)
+        #expect(restoreReport.dropped.isEmpty)
+        let tabs = try #require(window.rootViewController as? TabBarController)
+        let members = tabs.viewControllers ?? []
+        #expect(members.map(\.restorationIdentifier) == ["a/b", "%2F"])
+        #expect((members.first as? NavigationController)?.viewControllers.map(\.restorationIdentifier) == ["50%", "50%"])
+        for components in [["tabs"], ["tabs", "a/b"], ["tabs", "a/b", "50%[1]"], ["%2F", "x"]] {
+            let text = SnapshotPath.string(components)
+            #expect(SnapshotPath.components(text) == components)
+            #expect(SnapshotPath.appending("next/%", to: text) == SnapshotPath.string(components + ["next/%"]))
+        }
+        #expect(SnapshotPath.appending("a", to: SnapshotPath.string([])) == "/a")
+    }
+
     @Test func metadataIsRecordedForEverySnapshot() throws {
         let configuration = StoreConfiguration(appVersion: "2.1", appBuild: "210", keepCount: 2)
         let (store, _, _) = try saved(Note("a"), configuration: configuration)

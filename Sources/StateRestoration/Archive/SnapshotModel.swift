@@ -77,9 +77,16 @@ public struct ControllerRecord: Sendable, Hashable {
         change(&storage.fields)
     }
 
-    /// Builds the path's text once and keeps it for later readers of `pathString`.
-    mutating func keepPathString() -> String {
-        let text = pathString
+    /// Builds the path's text once and keeps it for later readers of `pathString`. With the
+    /// text of the parent's path (the path without its last component), only the last
+    /// component is added to it.
+    mutating func keepPathString(parentText: String? = nil) -> String {
+        let text: String
+        if let parentText, let last = path.last {
+            text = SnapshotPath.appending(last, to: parentText)
+        } else {
+            text = pathString
+        }
         makeUnique()
         storage.pathText = text
         return text
@@ -277,16 +284,22 @@ public enum SnapshotPath {
     /// `/a/b/c`, with `%` and `/` inside components escaped.
     public static func string(_ components: [String]) -> String {
         var text = ""
-        for component in components {
-            text.append("/")
-            // Identifiers almost never hold either character: escape only when one does.
-            if component.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") }) {
-                text += component.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
-            } else {
-                text += component
-            }
-        }
+        for component in components { text = appending(component, to: text) }
         return text.isEmpty ? "/" : text
+    }
+
+    /// The text of `parent`'s path with `component` added: `string(path + [component])` for
+    /// `parent == string(path)` (an empty `parent` is the root).
+    public static func appending(_ component: String, to parent: String) -> String {
+        var text = parent == "/" ? "" : parent
+        text.append("/")
+        // Identifiers almost never hold either character: escape only when one does.
+        if component.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") }) {
+            text += component.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+        } else {
+            text += component
+        }
+        return text
     }
 
     /// The last component of a path written by ``string(_:)``, without splitting the rest.

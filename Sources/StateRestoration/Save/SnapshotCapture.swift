@@ -415,9 +415,14 @@ extension SnapshotDraft {
         var differing = Set<Int>()
         var pathsTaken: [String: ControllerRecord] = [:]
         pathsTaken.reserveCapacity(records.count)
+        // Each path's text from its parent's (parents come first): one component a record.
+        var textByID: [Int: String] = [:]
+        textByID.reserveCapacity(records.count)
         for index in records.indices {
             // The writer and the report read it again; kept before `record` shares the storage.
-            let pathText = records[index].keepPathString()
+            let parentText = records[index].parentID.flatMap { textByID[$0] }
+            let pathText = records[index].keepPathString(parentText: parentText)
+            textByID[records[index].id] = pathText
             let record = records[index]
             if let other = pathsTaken.updateValue(record, forKey: pathText) {
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
