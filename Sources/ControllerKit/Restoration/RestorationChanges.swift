@@ -14,23 +14,15 @@ public enum RestorationChanges {
     }
 
     /// Bumped by every ``ViewController/invalidateRestorableState()`` in the process.
-    public private(set) static var stateGeneration: UInt64 = 0
+    public static var stateGeneration: UInt64 { invalidations.generation }
 
-    /// The controllers that invalidated their state, oldest first, each with the
-    /// `stateGeneration` its call made. Bounded: past `invalidationLimit` the older half goes.
-    private static var invalidations: [(generation: UInt64, controller: ObjectIdentifier)] = []
-    /// The newest generation dropped from `invalidations`: nothing at or before it can be listed.
-    private static var droppedThrough: UInt64 = 0
-    private static let invalidationLimit = 4_096
+    /// One variable, not four: every access to a global is checked for exclusivity at run time,
+    /// and an app's property setters call `invalidateRestorableState()` for each value a
+    /// restore decodes.
+    private static var invalidations = InvalidationLog()
 
     static func stateDidChange(_ controller: ViewController) {
-        stateGeneration &+= 1
-        invalidations.append((stateGeneration, ObjectIdentifier(controller)))
-        if invalidations.count > invalidationLimit {
-            let dropped = invalidations.count - invalidationLimit / 2
-            droppedThrough = invalidations[dropped - 1].generation
-            invalidations.removeFirst(dropped)
-        }
+        invalidations.record(ObjectIdentifier(controller))
     }
 
     /// The controllers that called `invalidateRestorableState()` after ``stateGeneration`` was
@@ -42,16 +34,40 @@ public enum RestorationChanges {
     /// belong to a controller released since, whose address a new one took: callers check the
     /// controller they find.
     public static func controllersInvalidated(after generation: UInt64) -> [ObjectIdentifier]? {
-        guard generation >= droppedThrough, generation <= stateGeneration else { return nil }
+        invalidations.controllers(after: generation)
+    }
+}
+
+/// The controllers that invalidated their state, oldest first, each with the generation its
+/// call made. Bounded: past `limit` the older half goes.
+struct InvalidationLog {
+    private(set) var generation: UInt64 = 0
+    private var entries: [(generation: UInt64, controller: ObjectIdentifier)] = []
+    /// The newest generation dropped from `entries`: nothing at or before it can be listed.
+    private var droppedThrough: UInt64 = 0
+    private let limit = 4_096
+
+    mutating func record(_ controller: ObjectIdentifier) {
+        generation &+= 1
+        entries.append((generation, controller))
+        if entries.count > limit {
+            let dropped = entries.count - limit / 2
+            droppedThrough = entries[dropped - 1].generation
+            entries.removeFirst(dropped)
+        }
+    }
+
+    func controllers(after generation: UInt64) -> [ObjectIdentifier]? {
+        guard generation >= droppedThrough, generation <= self.generation else { return nil }
         // Sorted by generation: the first newer entry by binary search.
-        var low = 0, high = invalidations.count
+        var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if invalidations[middle].generation <= generation { low = middle + 1 } else { high = middle }
+            if entries[middle].generation <= generation { low = middle + 1 } else { high = middle }
         }
         var found: [ObjectIdentifier] = []
-        found.reserveCapacity(invalidations.count - low)
-        for index in low..<invalidations.count { found.append(invalidations[index].controller) }
+        found.reserveCapacity(entries.count - low)
+        for index in low..<entries.count { found.append(entries[index].controller) }
         return found
     }
 }
