@@ -31,37 +31,11 @@ public final class Statement {
     public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
-        let expected = Int(sqlite3_bind_parameter_count(handle))
-        guard values.count == expected else {
-            throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(values.count)",
-                                sql: sql, path: database.path)
-        }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value.databaseValue {
-            case .null:
-                code = sqlite3_bind_null(handle, index)
-            case .integer(let number):
-                code = sqlite3_bind_int64(handle, index, number)
-            case .real(let number):
-                code = sqlite3_bind_double(handle, index, number)
-            case .text(var text):
-                // The byte count, not -1: no strlen, and text holding a NUL binds whole.
-                code = text.withUTF8 { bytes in
-                    // Empty text still needs an address, or it binds as NULL.
-                    let start = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)
-                    return sqlite3_bind_text64(handle, index, start?.assumingMemoryBound(to: CChar.self),
-                                               sqlite3_uint64(bytes.count), transientDestructor, UInt8(SQLITE_UTF8))
-                }
-            case .blob(let data):
-                code = data.withUnsafeBytes { bytes in
-                    // A zero-length blob still binds as a blob, not NULL.
-                    sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                                        sqlite3_uint64(bytes.count), transientDestructor)
-                }
+        try checkArgumentCount(values.count)
+        try reportingDatabaseErrors {
+            for (offset, value) in values.enumerated() {
+                try bind(value.databaseValue, at: Int32(offset + 1), copying: true) {}
             }
-            guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
         }
     }
 
@@ -72,17 +46,9 @@ public final class Statement {
     /// cleared before they go out of scope.
     public func execute(inPlace values: [DatabaseValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
-        let expected = Int(sqlite3_bind_parameter_count(handle))
-        guard values.count == expected else {
-            throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(values.count)",
-                                sql: sql, path: database.path)
-        }
-        do {
+        try checkArgumentCount(values.count)
+        try reportingDatabaseErrors {
             try values.withUnsafeBufferPointer { try bindInPlace($0, from: 0) }
-        } catch let error as DatabaseError {
-            throw error
-        } catch {
-            throw DatabaseError(resultCode: SQLITE_ERROR, message: "\(error)", sql: sql, path: database.path)
         }
     }
 
@@ -94,9 +60,18 @@ public final class Statement {
             while try step() {}
             return
         }
-        let index = Int32(offset + 1)
+        try bind(values[offset], at: Int32(offset + 1), copying: false) { try bindInPlace(values, from: offset + 1) }
+    }
+
+    /// Binds `value` at `index`, then calls `next` while its bytes are still in scope. With
+    /// `copying`, SQLite copies text and blobs; without, it borrows them, and they are valid only
+    /// until `next` returns.
+    // Inlined into both callers: called, with a closure a value, it cost 4% of a save (callgrind).
+    @inline(__always)
+    private func bind(_ value: DatabaseValue, at index: Int32, copying: Bool, then next: () throws -> Void) throws {
+        let destructor = copying ? transientDestructor : nil
         let code: Int32
-        switch values[offset] {
+        switch value {
         case .null:
             code = sqlite3_bind_null(handle, index)
         case .integer(let number):
@@ -104,23 +79,47 @@ public final class Statement {
         case .real(let number):
             code = sqlite3_bind_double(handle, index, number)
         case .text(var text):
+            // The byte count, not -1: no strlen, and text holding a NUL binds whole.
             return try text.withUTF8 { bytes in
+                // Empty text still needs an address, or it binds as NULL.
                 let start = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)
-                let code = sqlite3_bind_text64(handle, index, start?.assumingMemoryBound(to: CChar.self),
-                                               sqlite3_uint64(bytes.count), nil, UInt8(SQLITE_UTF8))
-                guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
-                try bindInPlace(values, from: offset + 1)
+                try check(sqlite3_bind_text64(handle, index, start?.assumingMemoryBound(to: CChar.self),
+                                              sqlite3_uint64(bytes.count), destructor, UInt8(SQLITE_UTF8)))
+                try next()
             }
         case .blob(let data):
             return try data.withUnsafeBytes { bytes in
-                let code = sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                                               sqlite3_uint64(bytes.count), nil)
-                guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
-                try bindInPlace(values, from: offset + 1)
+                // A zero-length blob still binds as a blob, not NULL.
+                try check(sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                              sqlite3_uint64(bytes.count), destructor))
+                try next()
             }
         }
+        try check(code)
+        try next()
+    }
+
+    private func check(_ code: Int32) throws(DatabaseError) {
         guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
-        try bindInPlace(values, from: offset + 1)
+    }
+
+    private func checkArgumentCount(_ count: Int) throws(DatabaseError) {
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard count == expected else {
+            throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(count)",
+                                sql: sql, path: database.path)
+        }
+    }
+
+    /// Runs `body`, whose closures lose the error type, as a function throwing `DatabaseError`.
+    private func reportingDatabaseErrors(_ body: () throws -> Void) throws(DatabaseError) {
+        do {
+            try body()
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            throw DatabaseError(resultCode: SQLITE_ERROR, message: "\(error)", sql: sql, path: database.path)
+        }
     }
 
     /// Runs the statement to completion, ignoring rows.
