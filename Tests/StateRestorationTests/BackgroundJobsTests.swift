@@ -66,6 +66,41 @@ extension BackgroundJobsTests {
     }
 }
 
+extension BackgroundJobsTests {
+    /// The writer's way: a few jobs ahead, outputs taken one by one in order while more are
+    /// submitted. Every output arrives once and in order, wherever its job ran.
+    @Test(arguments: [0, 1, 3])
+    func outputsTakenOneByOneComeInOrder(workers: Int) {
+        let jobs = BackgroundJobs<[Int]>(workers: workers, maximumQueued: .max, byteBudget: .max)
+        defer { jobs.close() }
+        let count = 300, ahead = 4
+        func submit(_ index: Int) { jobs.submit(bytes: 0) { (0..<(index % 5)).map { index * 10 + $0 } } }
+        for index in 0..<ahead { submit(index) }
+        var taken: [[Int]] = []
+        for index in 0..<count {
+            guard let output = jobs.output(of: index) else {
+                Issue.record("no output for job \(index) with \(workers) workers")
+                return
+            }
+            taken.append(output)
+            if index + ahead < count { submit(index + ahead) }
+        }
+        #expect(taken == (0..<count).map { index in (0..<(index % 5)).map { index * 10 + $0 } })
+        #expect(jobs.output(of: 0) == nil, "each output is handed out once")
+        #expect(jobs.output(of: count) == nil, "never submitted")
+    }
+
+    /// A job dropped by `close()` has no output, and asking for it does not wait forever.
+    @Test func aDroppedJobHasNoOutput() {
+        let jobs = BackgroundJobs<Int>(workers: 0, maximumQueued: .max, byteBudget: .max)
+        jobs.submit(bytes: 0) { 1 }
+        jobs.submit(bytes: 0) { 2 }
+        #expect(jobs.output(of: 1) == 2, "taken out of order, run here")
+        jobs.close()
+        #expect(jobs.output(of: 0) == nil)
+    }
+}
+
 /// A value shared with jobs on other threads.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -52,6 +52,27 @@ import Testing
         #expect(try loaded(store, first.snapshotID) != loaded(store, second.snapshotID))
     }
 
+    /// More controllers than the writer prepares in one chunk, and more chunks than it prepares
+    /// ahead: every row still pairs with its own payload and state id, in a full save and in a
+    /// delta after it.
+    @Test func aSaveOfManyChunksReadsBackExactly() throws {
+        let count = SnapshotWriter.preparedChunk * (SnapshotWriter.chunksAhead + 2) - 7
+        let (store, directory, window, stack, registry) = try world(count: count)
+        defer { _ = directory }
+        let first = try store.save(windows: [window], registry: registry)
+        #expect(first.writtenControllerCount == count + 1 && first.writtenStateCount == count + 1)
+        #expect(try loaded(store, first.snapshotID) == fullContents(window, registry: registry))
+
+        for index in stride(from: 3, to: count, by: 397) {
+            let note = try #require(stack.viewControllers[index] as? Note)
+            note.text = "edited \(index)"
+            note.invalidateRestorableState()
+        }
+        let second = try store.save(windows: [window], registry: registry)
+        #expect(second.baseSnapshotID == first.snapshotID && second.writtenStateCount == 4)
+        #expect(try loaded(store, second.snapshotID) == fullContents(window, registry: registry))
+    }
+
     /// A save after invalidations looks only at the invalidated controllers, as
     /// `RestorationChanges` lists them; when more happened than that list keeps, it checks every
     /// controller instead, and misses nothing either way.

@@ -1,11 +1,17 @@
 import Foundation
 
+/// How many threads the parallel paths use: the active processor count, read once. Foundation
+/// reads it from the system on every call (cgroup and /proc files on Linux), which cost a
+/// sixtieth of a restore when asked per batch (perf).
+let parallelThreadCount = ProcessInfo.processInfo.activeProcessorCount
+
 /// Jobs run on background threads while the caller produces more, then on the caller too;
-/// results come back in submission order.
+/// results come back in submission order, all at ``finish()`` or one by one (``output(of:)``).
 ///
 /// The reader copies rows out of SQLite on its own thread (a connection is single-threaded) and
 /// parses them anywhere: with one batch parsed while the next is read, a load takes about half of
-/// reading plus parsing on two cores, instead of all the reading plus half the parsing.
+/// reading plus parsing on two cores, instead of all the reading plus half the parsing. The
+/// writer the other way round: rows are prepared anywhere while its thread binds the ones before.
 ///
 /// Memory stays bounded however slow the workers are: when more than `maximumQueued` jobs, or
 /// jobs of more than `byteBudget` bytes, wait or run, the caller runs the oldest waiting job
@@ -70,6 +76,35 @@ final class BackgroundJobs<Output>: @unchecked Sendable {
         return results.compactMap { $0 }
     }
 
+    /// The output of the `index`-th job submitted, for a caller that consumes outputs in order
+    /// as they come rather than all at ``finish()`` (the writer binds one chunk's rows while the
+    /// workers prepare the next). Runs that job here if no worker has started it; while a
+    /// worker runs it, runs the oldest other waiting job here rather than idle. Each output is
+    /// handed out once; `nil` for a job never submitted or dropped by ``close()``.
+    func output(of index: Int) -> Output? {
+        condition.lock()
+        while index < results.count {
+            if let output = results[index] {
+                results[index] = nil
+                condition.unlock()
+                return output
+            }
+            let position = queued.firstIndex { $0.index == index } ?? (queued.isEmpty ? nil : 0)
+            if let position {
+                let job = queued.remove(at: position)
+                running += 1
+                condition.unlock()
+                complete(job)
+                condition.lock()
+                continue
+            }
+            guard running > 0 else { break }
+            condition.wait()
+        }
+        condition.unlock()
+        return nil
+    }
+
     /// Lets the workers go without running what is still queued: for a caller that stops
     /// early (a read that failed part-way). Without it they would wait for jobs forever, each
     /// holding a thread. Calling it after ``finish()`` does nothing.
@@ -132,4 +167,10 @@ final class BackgroundJobs<Output>: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+}
+
+/// Hands a value to other threads where the caller guarantees they do not race.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -12,8 +12,16 @@ enum SnapshotWriter {
         var newStateIDs: [Int: Int64]
     }
 
-    /// How many controllers' rows are prepared at once.
-    static let writeChunk = 2_048
+    /// How many controllers' rows one preparing job makes.
+    static let preparedChunk = 256
+    /// How many chunks may be prepared ahead of the one being written.
+    static let chunksAhead = 4
+
+    /// A prepared chunk went missing: cannot happen while the writer keeps its jobs open.
+    struct PreparationLost: Error, CustomStringConvertible {
+        var chunk: Int
+        var description: String { "the rows of chunk \(chunk) were never prepared" }
+    }
 
     /// Writes `draft` and prunes to the newest `keep` snapshots. Only the rows the draft holds
     /// are written: a delta's unchanged controllers live in its anchor, unchanged values in the
@@ -48,21 +56,32 @@ enum SnapshotWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             // Encoding payloads and hashing rows need nothing from the database but the snapshot id:
-            // done on every core a chunk at a time (a chunk bounds the memory), leaving the SQL loop
-            // only binding and stepping.
-            var newStateIDs: [Int: Int64] = [:]
-            for chunk in stride(from: 0, to: draft.records.count, by: writeChunk) {
-                let records = draft.records[chunk..<min(chunk + writeChunk, draft.records.count)]
-                var prepared = parallelMap(count: records.count, maximumThreads: parallelThreadCount,
-                                           minimumPerThread: 256) { index in
-                    let position = records.startIndex + index
-                    let record = records[position]
-                    return PreparedRows(record, writes: draft.writes.isEmpty ? nil : draft.writes[position],
-                                        snapshotID: snapshotID, reusesState: draft.reusedStateIDs[record.id] != nil)
+            // done by the other cores a chunk ahead while this thread binds and steps the chunk
+            // before (a connection is single-threaded), and by this thread when they fall behind.
+            // A few chunks ahead at most bounds the memory.
+            let records = draft.records, writes = draft.writes, reused = draft.reusedStateIDs
+            let chunkCount = (records.count + preparedChunk - 1) / preparedChunk
+            let preparing = BackgroundJobs<[PreparedRows]>(workers: parallelThreadCount - 1, maximumQueued: .max,
+                                                            byteBudget: .max)
+            defer { preparing.close() }
+            func submit(_ chunk: Int) {
+                let range = chunk * preparedChunk..<min((chunk + 1) * preparedChunk, records.count)
+                preparing.submit(bytes: 0) {
+                    range.map { position in
+                        PreparedRows(records[position], writes: writes.isEmpty ? nil : writes[position],
+                                     snapshotID: snapshotID, reusesState: reused[records[position].id] != nil)
+                    }
                 }
-                for (offset, record) in records.enumerated() {
+            }
+            for chunk in 0..<min(chunksAhead, chunkCount) { submit(chunk) }
+            var newStateIDs: [Int: Int64] = [:]
+            for chunk in 0..<chunkCount {
+                guard var prepared = preparing.output(of: chunk) else { throw PreparationLost(chunk: chunk) }
+                if chunk + chunksAhead < chunkCount { submit(chunk + chunksAhead) }
+                for offset in prepared.indices {
+                    let record = records[chunk * preparedChunk + offset]
                     let stateID: Int64
-                    if let shared = draft.reusedStateIDs[record.id] {
+                    if let shared = reused[record.id] {
                         stateID = shared
                     } else {
                         try insertState.execute(inPlace: prepared[offset].state)
