@@ -151,6 +151,36 @@ import Testing
         ])
     }
 
+    /// A key written twice keeps what was written last, a nested value or a plain one, and
+    /// nested values keep their places among plain ones in an array.
+    @Test func theLastWriteOfAKeyWinsAndNestedValuesKeepTheirPlaces() throws {
+        struct Rewriting: Encodable {
+            enum Key: String, CodingKey { case a, b, list }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                var nested = container.nestedContainer(keyedBy: Key.self, forKey: .a)
+                try nested.encode(1, forKey: .a)
+                try container.encode(2, forKey: .a)
+                try container.encode(3, forKey: .b)
+                var replaced = container.nestedContainer(keyedBy: Key.self, forKey: .b)
+                try replaced.encode(4, forKey: .b)
+                var list = container.nestedUnkeyedContainer(forKey: .list)
+                try list.encode(5)
+                var inner = list.nestedContainer(keyedBy: Key.self)
+                try inner.encode(6, forKey: .a)
+                try list.encode(7)
+                try list.encode([8])
+            }
+        }
+        let coder = Coder()
+        coder.encodeEncodable(Rewriting(), forKey: "value")
+        #expect(coder.values["value"] == .dictionary([
+            "a": .integer(2),
+            "b": .dictionary(["b": .integer(4)]),
+            "list": .array([.integer(5), .dictionary(["a": .integer(6)]), .integer(7), .array([.integer(8)])]),
+        ]))
+    }
+
     @Test func equalValuesGiveEqualTreesWhateverTheirDictionaryOrder() {
         let first = Coder(), second = Coder()
         first.encodeEncodable(["b": 2, "a": 1, "c": 3], forKey: "map")
