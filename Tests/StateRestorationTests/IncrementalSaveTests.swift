@@ -73,6 +73,46 @@ import Testing
         #expect(try loaded(store, second.snapshotID) == fullContents(window, registry: registry))
     }
 
+    /// A controller whose values refer to an object is encoded again at every save, with the
+    /// object: a delta holds the object rows its references need, and restores them.
+    @Test func aControllerReferringToAnObjectIsEncodedAgainAtEverySave() throws {
+        final class Account: RestorableObject {
+            var name = ""
+            func encodeRestorableState(with coder: Coder) { coder.encode(name, forKey: "name") }
+            func decodeRestorableState(with coder: Coder) { name = coder.decodeString(forKey: "name") ?? "" }
+        }
+        final class Holder: ViewController {
+            var account: Account?
+            required init?(coder: Coder) { super.init(coder: coder) }
+            override init() { super.init() }
+            override func encodeRestorableState(with coder: Coder) { coder.encode(account, forKey: "account") }
+            override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
+        }
+        let (store, directory, window, stack, registry) = try world(count: 40)
+        defer { _ = directory }
+        registry.register(Holder.self, as: "Holder")
+        registry.registerObject(Account.self, as: "Account") { Account() }
+        let holder = Holder()
+        holder.restorationIdentifier = "holder"
+        holder.account = Account()
+        holder.account?.name = "ada"
+        stack.pushViewController(holder, animated: false)
+        _ = try store.save(windows: [window], registry: registry)
+
+        let note = try #require(stack.viewControllers[5] as? Note)
+        note.text = "edited"
+        note.invalidateRestorableState()
+        let delta = try store.save(windows: [window], registry: registry)
+        #expect(delta.baseSnapshotID != nil)
+        #expect(delta.writtenControllerCount == 2, "the edited note and the holder, encoded again for its reference")
+
+        let restoredWindow = Window(application: Application())
+        let report = try store.restore(into: restoredWindow, registry: registry)
+        #expect(report.dropped.isEmpty, "\(report.dropped)")
+        let restoredStack = try #require(restoredWindow.rootViewController as? NavigationController)
+        #expect((restoredStack.viewControllers.last as? Holder)?.account?.name == "ada")
+    }
+
     /// A save after invalidations looks only at the invalidated controllers, as
     /// `RestorationChanges` lists them; when more happened than that list keeps, it checks every
     /// controller instead, and misses nothing either way.

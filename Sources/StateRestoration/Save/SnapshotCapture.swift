@@ -56,10 +56,10 @@ struct SnapshotCapture {
                 reused[record.id] = stateID
             } else {
                 let coder = encode(controller, path: record.path, context: context, report: &report)
-                // Taken as written: the table is built off the main actor, if at all.
+                // Taken as written: the table is built off the main actor, if at all, and
+                // `plan()` looks for references in the writes there too.
                 if let taken = coder.takeUnreadWrites() {
                     written = taken
-                    hasReferences = taken.mayContainReference
                 } else {
                     record.values = coder.values
                     hasReferences = Self.containsReference(record.values)
@@ -399,6 +399,8 @@ struct WalkedControllers: Sendable {
     /// Each walked controller's weak reference: the last save's when it saw the same controller.
     var controllers: [WeakControllerReference] = []
     var generations: [UInt64] = []
+    /// Whether each controller's values refer to objects, for those whose values are in the
+    /// records; `plan()` reads the rest from the draft's writes.
     var hasReferences: [Bool] = []
 }
 
@@ -431,7 +433,8 @@ extension SnapshotDraft {
             entries[record.id] = IncrementalState.Entry(
                 controller: walked.controllers[index], record: record, pathText: pathText,
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
-                hasReferences: walked.hasReferences[index], position: index)
+                hasReferences: walked.hasReferences[index] || (!writes.isEmpty && writes[index].mayContainReference),
+                position: index)
             report.saved.append(.init(path: pathText, className: record.className))
             if let stateID = reusedStateIDs[record.id], let anchor = state.anchorEntries[record.id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }
