@@ -269,11 +269,16 @@ struct SnapshotCapture {
             let isStack = controller is NavigationController
             let selectedTab = (controller as? TabBarController)?.selectedIndex
             let split = controller as? SplitViewController
-            var identifierCounts: [String: Int] = [:]
+            // The identifiers a stack repeats, which take an index suffix; usually none, and then
+            // no child is looked up a second time.
+            var repeated = Set<String>()
             if isStack {
+                var seen = Set<String>()
                 // Sized once: growing it member by member was an eighth of the walk (perf).
-                identifierCounts.reserveCapacity(controller.children.count)
-                for child in controller.children { identifierCounts[child.restorationIdentifier ?? "", default: 0] += 1 }
+                seen.reserveCapacity(controller.children.count)
+                for child in controller.children where !seen.insert(child.restorationIdentifier ?? "").inserted {
+                    repeated.insert(child.restorationIdentifier ?? "")
+                }
             }
             var savedChildren = 0
             for (index, child) in controller.children.enumerated() {
@@ -281,7 +286,9 @@ struct SnapshotCapture {
                 var childComponent: (String) -> String = { $0 }
                 if isStack {
                     childRelation = .stack(index: savedChildren)
-                    if identifierCounts[child.restorationIdentifier ?? "", default: 0] > 1 { childComponent = { "\($0)[\(index)]" } }
+                    if !repeated.isEmpty, repeated.contains(child.restorationIdentifier ?? "") {
+                        childComponent = { "\($0)[\(index)]" }
+                    }
                 } else if let selectedTab {
                     childRelation = .tab(index: savedChildren, isSelected: index == selectedTab)
                 } else if let split {
