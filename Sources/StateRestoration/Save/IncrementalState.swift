@@ -136,14 +136,19 @@ struct IncrementalState: Sendable {
         removedFromAnchor = []
     }
 
-    /// The id `controller` keeps across saves, or a new one.
+    /// The id `controller` keeps across saves, or a new one; recorded in `ids`, the table the
+    /// walk builds to replace ``idsByController``.
     @MainActor
-    mutating func nodeID(for controller: ViewController) -> Int {
+    mutating func nodeID(for controller: ViewController, recordingIn ids: inout [ObjectIdentifier: Int]) -> Int {
         let identity = ObjectIdentifier(controller)
-        if let id = idsByController[identity], entry(id)?.controller.value === controller { return id }
-        let id = nextNodeID
-        nextNodeID += 1
-        idsByController[identity] = id
+        let id: Int
+        if let known = idsByController[identity], entry(known)?.controller.value === controller {
+            id = known
+        } else {
+            id = nextNodeID
+            nextNodeID += 1
+        }
+        ids[identity] = id
         return id
     }
 

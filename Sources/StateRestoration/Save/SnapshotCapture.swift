@@ -28,11 +28,10 @@ struct SnapshotCapture {
         var state = previous
         state.invalidationsSeen = invalidations
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
-        var found = try walk(windows, state: &state, report: &report)
+        var (found, ids) = try walk(windows, state: &state, report: &report)
 
         // Encode what changed; share the state row of everything else. Only this needs the main
         // actor; the bookkeeping on the records waits for the writer (``SnapshotDraft/plan()``).
-        let ids = Dictionary(found.map { (ObjectIdentifier($0.controller), $0.record.id) }, uniquingKeysWith: { first, _ in first })
         // Only what this walk found keeps an id: released controllers do not pile up.
         state.idsByController = ids
         let context = ArchiveContext(registry: registry, controllerID: { ids[$0] },
@@ -223,8 +222,12 @@ struct SnapshotCapture {
     }
 
     /// Phase 1 of a full capture: numbering and structure, so references can point anywhere.
-    private func walk(_ windows: [Window], state: inout IncrementalState, report: inout SaveReport) throws(StoreError) -> [Found] {
+    /// Also returns the id of every controller found.
+    private func walk(_ windows: [Window], state: inout IncrementalState,
+                      report: inout SaveReport) throws(StoreError) -> ([Found], [ObjectIdentifier: Int]) {
         var found: [Found] = []
+        var ids: [ObjectIdentifier: Int] = [:]
+        ids.reserveCapacity(state.idsByController.count)
 
         func visit(_ controller: ViewController, parent: Found?, relation: SavedRelation, window: Int,
                    component: (String) -> String) throws(StoreError) {
@@ -242,7 +245,7 @@ struct SnapshotCapture {
             path.reserveCapacity(parentPath.count + 1)
             path.append(contentsOf: parentPath)
             path.append(component(identifier))
-            let id = state.nodeID(for: controller)
+            let id = state.nodeID(for: controller, recordingIn: &ids)
             let entry = registry.entry(for: controller)
             if entry == nil {
                 report.warnings.append("\(SnapshotPath.string(path)): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
@@ -311,7 +314,7 @@ struct SnapshotCapture {
         }
         state.order = found.map(\.record.id)
         state.windowCount = windows.count
-        return found
+        return (found, ids)
     }
 }
 
