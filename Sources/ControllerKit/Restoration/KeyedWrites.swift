@@ -6,6 +6,7 @@ public struct KeyedWrites: Sendable {
     /// Each write, oldest first.
     public private(set) var entries: [(key: String, value: CodedValue?)] = []
 
+    /// No writes.
     public init() {}
 
     /// Whether nothing was written.
