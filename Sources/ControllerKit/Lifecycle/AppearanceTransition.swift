@@ -100,10 +100,17 @@ extension ViewController {
     /// `didMove(nil)` and the joining ones `didMove(self)`; `children` ends as `members`.
     func replaceMembers(_ old: [ViewController], with members: [ViewController],
                         transition: AppearanceTransition, loadArrivingFirst: Bool) {
-        let staying = Set(members.map(ObjectIdentifier.init))
-        let before = Set(old.map(ObjectIdentifier.init))
-        let leaving = old.filter { !staying.contains(ObjectIdentifier($0)) }
-        let joining = members.filter { !before.contains(ObjectIdentifier($0)) }
+        let leaving: [ViewController], joining: [ViewController]
+        if old.isEmpty {
+            // A container filled for the first time (every container a restore builds): no
+            // identity tables to build, nothing leaves.
+            (leaving, joining) = ([], members)
+        } else {
+            let staying = Set(members.map(ObjectIdentifier.init))
+            let before = Set(old.map(ObjectIdentifier.init))
+            leaving = old.filter { !staying.contains(ObjectIdentifier($0)) }
+            joining = members.filter { !before.contains(ObjectIdentifier($0)) }
+        }
         for member in leaving { member.willMove(toParent: nil) }
         for member in joining { linkChild(member) }
         commitMembers(members)
