@@ -76,18 +76,6 @@ import Testing
     /// A controller whose values refer to an object is encoded again at every save, with the
     /// object: a delta holds the object rows its references need, and restores them.
     @Test func aControllerReferringToAnObjectIsEncodedAgainAtEverySave() throws {
-        final class Account: RestorableObject {
-            var name = ""
-            func encodeRestorableState(with coder: Coder) { coder.encode(name, forKey: "name") }
-            func decodeRestorableState(with coder: Coder) { name = coder.decodeString(forKey: "name") ?? "" }
-        }
-        final class Holder: ViewController {
-            var account: Account?
-            required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
-            override func encodeRestorableState(with coder: Coder) { coder.encode(account, forKey: "account") }
-            override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
-        }
         let (store, directory, window, stack, registry) = try world(count: 40)
         defer { _ = directory }
         registry.register(Holder.self, as: "Holder")

@@ -128,18 +128,6 @@ import Testing
     }
 
     @Test func oneObjectReferencedByTwoControllersRestoresAsOneInstance() throws {
-        final class Account: RestorableObject {
-            var name = ""
-            func encodeRestorableState(with coder: Coder) { coder.encode(name, forKey: "name") }
-            func decodeRestorableState(with coder: Coder) { name = coder.decodeString(forKey: "name") ?? "" }
-        }
-        final class Holder: ViewController {
-            var account: Account?
-            required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
-            override func encodeRestorableState(with coder: Coder) { coder.encode(account, forKey: "account") }
-            override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
-        }
         let registry = RestorationRegistry()
         registry.register(Holder.self, as: "Holder")
         registry.registerObject(Account.self, as: "Account") { Account() }

@@ -69,3 +69,19 @@ enum Make {
         return controller
     }
 }
+
+/// A model object controllers refer to: references restore as one instance.
+final class Account: RestorableObject {
+    var name = ""
+    func encodeRestorableState(with coder: Coder) { coder.encode(name, forKey: "name") }
+    func decodeRestorableState(with coder: Coder) { name = coder.decodeString(forKey: "name") ?? "" }
+}
+
+/// A controller whose only value is a reference to an ``Account``.
+final class Holder: ViewController {
+    var account: Account?
+    required init?(coder: Coder) { super.init(coder: coder) }
+    override init() { super.init() }
+    override func encodeRestorableState(with coder: Coder) { coder.encode(account, forKey: "account") }
+    override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
+}
