@@ -439,8 +439,12 @@ enum SnapshotReader {
             // Rows carry their own path component; the full path is the parent's plus it.
             let component = records[index].path
             if let parent = records[index].parentID, let parentIndex = indexByID[parent], reached[parentIndex] {
-                records[index].setPath(records[parentIndex].path + component,
-                                       text: records[parentIndex].pathString + SnapshotPath.string(component))
+                var path = records[parentIndex].path
+                path.append(contentsOf: component)
+                let text = component.count == 1
+                    ? SnapshotPath.appending(component[0], to: records[parentIndex].pathString)
+                    : records[parentIndex].pathString + SnapshotPath.string(component)
+                records[index].setPath(path, text: text)
             } else {
                 records[index].setPath(component, text: SnapshotPath.string(component))
             }
