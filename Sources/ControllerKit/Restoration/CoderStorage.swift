@@ -4,7 +4,7 @@
 /// `encodeRestorableState(with:)` then costs an append per key on the main actor, and a save can
 /// take the log as it is (``Coder/takeUnreadWrites()``) and build the table, or the payload,
 /// off the main actor. Hashing the keys into a table was the largest part of a capture
-/// (callgrind: 7.3M of 24.9M instructions for 1,000 controllers).
+/// (callgrind: 29% of its instructions).
 @usableFromInline
 struct CoderStorage: @unchecked Sendable {
     // Unchecked: only the coder that made it reaches the pointer, on the main actor, and its
