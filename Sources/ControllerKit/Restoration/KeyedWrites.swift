@@ -96,26 +96,21 @@ extension CodedValue {
     @_spi(Restoration)
     public var containsObjectReference: Bool {
         switch self {
-        case .object:
-            return true
-        case .array(let values):
-            for value in values {
-                switch value {
-                case .object, .array, .dictionary: if value.containsObjectReference { return true }
-                default: continue
-                }
-            }
-            return false
-        case .dictionary(let values):
-            for value in values.values {
-                switch value {
-                case .object, .array, .dictionary: if value.containsObjectReference { return true }
-                default: continue
-                }
-            }
-            return false
-        default:
-            return false
+        case .object: return true
+        case .array(let values): return Self.anyContainsObjectReference(values)
+        case .dictionary(let values): return Self.anyContainsObjectReference(values.values)
+        default: return false
         }
+    }
+
+    /// Whether any of `values` refers to an object; scalars are passed over without a call.
+    private static func anyContainsObjectReference(_ values: some Sequence<CodedValue>) -> Bool {
+        for value in values {
+            switch value {
+            case .object, .array, .dictionary: if value.containsObjectReference { return true }
+            default: continue
+            }
+        }
+        return false
     }
 }

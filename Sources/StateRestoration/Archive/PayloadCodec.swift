@@ -33,26 +33,22 @@ public enum PayloadCodec {
 
     /// The bytes of `values`.
     public static func encode(_ values: [String: CodedValue]) -> Data {
-        var writer = Writer()
-        // A guess that fits most controllers' keys: growing from empty took five reallocations.
-        writer.bytes.reserveCapacity(32 + 24 * values.count)
-        writer.bytes.append(formatVersion)
-        writer.writeDictionary(values)
-        return Data(writer.bytes)
+        // Pairs sorted by key, not keys sorted and looked up again: one hash fewer a key.
+        encode(sorted: values.sorted { $0.key < $1.key })
     }
 
     /// The same bytes as ``encode(_:)-([String: CodedValue])`` for the values `writes` leave,
     /// without making them into a table first.
     static func encode(_ writes: KeyedWrites) -> Data {
-        let values = writes.sortedValues
+        encode(sorted: writes.sortedValues)
+    }
+
+    private static func encode(sorted values: [(key: String, value: CodedValue)]) -> Data {
         var writer = Writer()
+        // A guess that fits most controllers' keys: growing from empty took five reallocations.
         writer.bytes.reserveCapacity(32 + 24 * values.count)
         writer.bytes.append(formatVersion)
-        writer.writeVarint(UInt64(values.count))
-        for (key, value) in values {
-            writer.writeString(key)
-            writer.write(value)
-        }
+        writer.writePairs(values)
         return Data(writer.bytes)
     }
 
@@ -84,9 +80,14 @@ public enum PayloadCodec {
         }
 
         mutating func writeDictionary(_ values: [String: CodedValue]) {
-            writeVarint(UInt64(values.count))
             // Pairs sorted by key, not keys sorted and looked up again: one hash fewer a key.
-            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            writePairs(values.sorted { $0.key < $1.key })
+        }
+
+        /// A count, then each key and value, in the order given (sorted by key).
+        mutating func writePairs(_ pairs: [(key: String, value: CodedValue)]) {
+            writeVarint(UInt64(pairs.count))
+            for (key, value) in pairs {
                 writeString(key)
                 write(value)
             }

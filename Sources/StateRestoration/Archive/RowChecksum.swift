@@ -6,10 +6,10 @@ import Foundation
 /// problem instead of a different value.
 enum RowChecksum {
     static func of(_ columns: [any DatabaseValueConvertible]) -> Int64 {
-        Int64(bitPattern: FNV1a(mixing: columns).hash)
+        of(columns.map(\.databaseValue))
     }
 
-    /// The same checksum as ``of(_:)-([any DatabaseValueConvertible])``, for values already in SQLite's terms.
+    /// The same checksum, for values already in SQLite's terms.
     static func of(_ columns: [DatabaseValue]) -> Int64 {
         Int64(bitPattern: FNV1a(mixing: columns).hash)
     }
@@ -42,11 +42,6 @@ enum RowChecksum {
         init() {}
 
         /// The hash so far of `columns`, as ``RowChecksum/of(_:)`` mixes them: more may follow.
-        init(mixing columns: [any DatabaseValueConvertible]) {
-            for column in columns { mix(column.databaseValue) }
-        }
-
-        /// The same, for values already in SQLite's terms.
         init(mixing columns: [DatabaseValue]) {
             for column in columns { mix(column) }
         }

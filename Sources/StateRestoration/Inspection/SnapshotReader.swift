@@ -440,10 +440,11 @@ enum SnapshotReader {
             let component = records[index].path
             if let parent = records[index].parentID, let parentIndex = indexByID[parent], reached[parentIndex] {
                 var path = records[parentIndex].path
-                path.append(contentsOf: component)
-                let text = component.count == 1
-                    ? SnapshotPath.appending(component[0], to: records[parentIndex].pathString)
-                    : records[parentIndex].pathString + SnapshotPath.string(component)
+                var text = records[parentIndex].pathString
+                for part in component {
+                    path.append(part)
+                    text = SnapshotPath.appending(part, to: text)
+                }
                 records[index].setPath(path, text: text)
             } else {
                 records[index].setPath(component, text: SnapshotPath.string(component))
