@@ -460,16 +460,13 @@ extension SnapshotDraft {
         let limit = max(16, Int(Double(records.count) * SnapshotCapture.deltaLimit))
         guard let anchorID = state.anchorID, !state.anchorEntries.isEmpty,
               differing.count + state.removedFromAnchor.count <= limit else { return }
-        if writes.isEmpty {
-            records = records.filter { differing.contains($0.id) }
-        } else {
-            var keptRecords: [ControllerRecord] = [], keptWrites: [KeyedWrites] = []
-            for index in records.indices where differing.contains(records[index].id) {
-                keptRecords.append(records[index])
-                keptWrites.append(writes[index])
-            }
-            (records, writes) = (keptRecords, keptWrites)
+        // `writes` stays beside `records`, index for index, or empty.
+        var keptRecords: [ControllerRecord] = [], keptWrites: [KeyedWrites] = []
+        for index in records.indices where differing.contains(records[index].id) {
+            keptRecords.append(records[index])
+            if !writes.isEmpty { keptWrites.append(writes[index]) }
         }
+        (records, writes) = (keptRecords, keptWrites)
         removedNodeIDs = state.removedFromAnchor
         baseSnapshotID = anchorID
         reusedStateIDs = reusedStateIDs.filter { differing.contains($0.key) }
