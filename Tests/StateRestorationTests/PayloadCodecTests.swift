@@ -45,9 +45,23 @@ import Testing
             Issue.record("nothing read the coder, so its writes should be there to take")
             return
         }
-        #expect(PayloadCodec.encode(writes) == PayloadCodec.encode(writes.table))
+        let encoded = PayloadCodec.encoded(writes)
+        #expect(encoded.payload == PayloadCodec.encode(writes.table))
+        // The sample's one reference is a top-level value: one replaced or removed is not counted.
+        #expect(encoded.refersToObject == writes.table.values.contains(.object(ObjectReference(id: 17))))
         #expect(writes.sortedValues.map(\.key) == writes.table.keys.sorted())
         #expect(coder.takeUnreadWrites()?.isEmpty == true)
+    }
+
+    /// The writer learns from the encoding whether a payload refers to an object, at any depth:
+    /// such controllers are encoded again at every save.
+    @Test func encodingTellsWhetherAPayloadRefersToAnObject() {
+        let reference = CodedValue.object(ObjectReference(id: 3))
+        #expect(PayloadCodec.encoded(["a": reference]).refersToObject)
+        #expect(PayloadCodec.encoded(["a": .array([.integer(1), .array([reference])])]).refersToObject)
+        #expect(PayloadCodec.encoded(["a": .dictionary(["b": .dictionary(["c": reference])])]).refersToObject)
+        #expect(!PayloadCodec.encoded(Self.sample.filter { $0.key != "ref" }).refersToObject)
+        #expect(!PayloadCodec.encoded([:]).refersToObject)
     }
 
     @Test @MainActor func aCoderThatWasReadGivesNoWritesToTake() {

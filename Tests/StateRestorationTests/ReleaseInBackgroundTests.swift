@@ -35,7 +35,7 @@ import Testing
         queue.suspend()
         do {
             let witness = Witness { outcome.record($0) }
-            releaseInBackground(witness, on: queue)
+            releaseInBackground(consume witness, on: queue)
         }
         #expect(outcome.freedOn == nil, "freed before the queue ran: the caller let go last")
         queue.resume()

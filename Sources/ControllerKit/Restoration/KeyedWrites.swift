@@ -74,43 +74,4 @@ public struct KeyedWrites: Sendable {
         }
         return values
     }
-
-    /// Whether any written value refers to an object. May answer `true` for a reference a
-    /// later write removed: then the controller is merely encoded again at the next save.
-    public var mayContainReference: Bool {
-        entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                switch entries[index].value {
-                case .object?: return true
-                case .array?, .dictionary?: if entries[index].value?.containsObjectReference == true { return true }
-                default: continue
-                }
-            }
-            return false
-        }
-    }
-}
-
-extension CodedValue {
-    /// Whether this value refers to an object, at any depth.
-    @_spi(Restoration)
-    public var containsObjectReference: Bool {
-        switch self {
-        case .object: return true
-        case .array(let values): return Self.anyContainsObjectReference(values)
-        case .dictionary(let values): return Self.anyContainsObjectReference(values.values)
-        default: return false
-        }
-    }
-
-    /// Whether any of `values` refers to an object; scalars are passed over without a call.
-    private static func anyContainsObjectReference(_ values: some Sequence<CodedValue>) -> Bool {
-        for value in values {
-            switch value {
-            case .object, .array, .dictionary: if value.containsObjectReference { return true }
-            default: continue
-            }
-        }
-        return false
-    }
 }

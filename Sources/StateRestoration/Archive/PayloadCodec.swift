@@ -33,27 +33,41 @@ public enum PayloadCodec {
 
     /// The bytes of `values`.
     public static func encode(_ values: [String: CodedValue]) -> Data {
+        encoded(values).payload
+    }
+
+    /// A payload, and whether it holds an object reference (at any depth): learnt while writing
+    /// it, so the writer's threads answer it rather than a second pass on the caller's.
+    struct Encoded {
+        var payload: Data
+        var refersToObject: Bool
+    }
+
+    /// The bytes of `values`, and whether they refer to an object.
+    static func encoded(_ values: [String: CodedValue]) -> Encoded {
         // Pairs sorted by key, not keys sorted and looked up again: one hash fewer a key.
-        encode(sorted: values.sorted { $0.key < $1.key })
+        encoded(sorted: values.sorted { $0.key < $1.key })
     }
 
-    /// The same bytes as ``encode(_:)-([String: CodedValue])`` for the values `writes` leave,
-    /// without making them into a table first.
-    static func encode(_ writes: KeyedWrites) -> Data {
-        encode(sorted: writes.sortedValues)
+    /// The same as ``encoded(_:)-([String: CodedValue])`` for the values `writes` leave, without
+    /// making them into a table first. A reference a later write replaced or removed is not
+    /// counted: it is not in the payload.
+    static func encoded(_ writes: KeyedWrites) -> Encoded {
+        encoded(sorted: writes.sortedValues)
     }
 
-    private static func encode(sorted values: [(key: String, value: CodedValue)]) -> Data {
+    private static func encoded(sorted values: [(key: String, value: CodedValue)]) -> Encoded {
         var writer = Writer()
         // A guess that fits most controllers' keys: growing from empty took five reallocations.
         writer.bytes.reserveCapacity(32 + 24 * values.count)
         writer.bytes.append(formatVersion)
         writer.writePairs(values)
-        return Data(writer.bytes)
+        return Encoded(payload: Data(writer.bytes), refersToObject: writer.wroteObjectReference)
     }
 
     struct Writer {
         var bytes: [UInt8] = []
+        private(set) var wroteObjectReference = false
 
         mutating func writeVarint(_ value: UInt64) {
             var remaining = value
@@ -126,6 +140,7 @@ public enum PayloadCodec {
                 bytes.append(Tag.codable.rawValue)
                 writeLengthPrefixed(json)
             case .object(let reference):
+                wroteObjectReference = true
                 bytes.append(Tag.object.rawValue)
                 writeVarint(UInt64(max(reference.id, 0)))
             }

@@ -18,7 +18,8 @@ struct IncrementalState: Sendable {
         var stateID: Int64?
         var stateGeneration: UInt64
         /// Payloads with references are encoded every time: the objects they point at are
-        /// written per snapshot, and must be found again.
+        /// written per snapshot, and must be found again. Set by ``commit`` from what the
+        /// writer found while encoding the payload.
         var hasReferences: Bool
         /// Where it comes in `order`, to put the controllers a save re-encodes in save order.
         var position: Int
@@ -93,12 +94,14 @@ struct IncrementalState: Sendable {
     /// Records what was written: the state rows the writer assigned, and the new anchor when
     /// the draft was full. Takes the entries' values out, which the state rows now hold (in
     /// place when the written draft was let go first), and frees them on another thread.
-    mutating func commit(isDelta: Bool, snapshotID: Int64, newStateIDs: [Int: Int64]) {
+    /// `referencingIDs` are the freshly encoded controllers whose payloads refer to objects.
+    mutating func commit(isDelta: Bool, snapshotID: Int64, newStateIDs: [Int: Int64], referencingIDs: Set<Int>) {
         // Freeing a thousand controllers' values here was a tenth of a save's time on the thread
         // that saves, usually the main actor (perf).
         if entriesRebuilt {
             // After a walk: every entry is new, and holds the values just written.
             for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
+            for id in referencingIDs { entries[id]?.hasReferences = true }
             var written: [[String: CodedValue]] = []
             written.reserveCapacity(entries.count)
             needsEncoding = []
@@ -110,7 +113,7 @@ struct IncrementalState: Sendable {
                     needsEncoding.insert(entries.keys[index])
                 }
             }
-            releaseInBackground(written)
+            releaseInBackground(consume written)
             entriesRebuilt = false
         } else {
             // After a save that skipped the walk: only the re-encoded entries changed (their
@@ -118,6 +121,7 @@ struct IncrementalState: Sendable {
             for id in reencoded {
                 guard var changed = overrides[id] else { continue }
                 changed.stateID = newStateIDs[id]
+                changed.hasReferences = referencingIDs.contains(id)
                 overrides[id] = changed
                 if changed.isEncodedEverySave { needsEncoding.insert(id) } else { needsEncoding.remove(id) }
             }

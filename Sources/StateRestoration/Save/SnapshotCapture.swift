@@ -49,19 +49,17 @@ struct SnapshotCapture {
             // copy all its fields, once per controller on the main actor.
             var record = ControllerRecord.placeholder
             swap(&record, &found[index].record)
-            var hasReferences = false
             var written = KeyedWrites()
             if let stateID = state.reusableState(for: controller, id: record.id) {
                 reused[record.id] = stateID
             } else {
                 let coder = encode(controller, path: record.path, context: context, report: &report)
-                // Taken as written: the table is built off the main actor, if at all, and
-                // `plan()` looks for references in the writes there too.
+                // Taken as written: the table is built off the main actor, if at all. Whether the
+                // values refer to objects, the writer learns as it encodes them.
                 if let taken = coder.takeUnreadWrites() {
                     written = taken
                 } else {
                     record.values = coder.values
-                    hasReferences = Self.containsReference(record.values)
                 }
             }
             writes.append(written)
@@ -72,7 +70,6 @@ struct SnapshotCapture {
                 walked.controllers.append(WeakControllerReference(controller))
             }
             walked.generations.append(controller.restorableStateGeneration)
-            walked.hasReferences.append(hasReferences)
             records.append(record)
         }
         let objects = encodeObjects(context, report: &report)
@@ -94,14 +91,6 @@ struct SnapshotCapture {
         controller.encodeRestorableState(with: coder)
         report.warnings += coder.errors.map { "\(SnapshotPath.string(path)): \($0)" }
         return coder
-    }
-
-    /// Whether any of `values` refers to an object.
-    private static func containsReference(_ values: [String: CodedValue]) -> Bool {
-        // A loop, not `contains(where:)`: a closure formed on the main actor checks the executor
-        // at each call (3% of a capture, perf).
-        for value in values.values where value.containsObjectReference { return true }
-        return false
     }
 
     /// Encodes the objects referenced along the way (queued, no recursion, so cycles and long
@@ -137,11 +126,11 @@ struct SnapshotCapture {
             guard var entry = state.entry(id), let controller = entry.controller.value else { return nil }
             var record = entry.record
             record.values = encode(controller, path: record.path, context: context, report: &report).values
-            let hasReferences = Self.containsReference(record.values)
             encoded[id] = record
             entry.stateID = nil
             entry.stateGeneration = controller.restorableStateGeneration
-            entry.hasReferences = hasReferences
+            // Until the writer says again whether the new values refer to objects.
+            entry.hasReferences = false
             state.recordReencoded(entry, for: id)
         }
         let objects = encodeObjects(context, report: &report)
@@ -409,9 +398,6 @@ struct WalkedControllers: Sendable {
     /// Each walked controller's weak reference: the last save's when it saw the same controller.
     var controllers: [WeakControllerReference] = []
     var generations: [UInt64] = []
-    /// Whether each controller's values refer to objects, for those whose values are in the
-    /// records; `plan()` reads the rest from the draft's writes.
-    var hasReferences: [Bool] = []
 }
 
 extension SnapshotDraft {
@@ -425,7 +411,8 @@ extension SnapshotDraft {
         var entries: [Int: IncrementalState.Entry] = [:]
         entries.reserveCapacity(records.count)
         var differing = Set<Int>()
-        var pathsTaken: [String: ControllerRecord] = [:]
+        // By index, not the record itself: a record copied in retained each of its fields.
+        var pathsTaken: [String: Int] = [:]
         pathsTaken.reserveCapacity(records.count)
         // Each path's text from its parent's (parents come first): one component a record.
         var textByID: [Int: String] = [:]
@@ -436,15 +423,15 @@ extension SnapshotDraft {
             let pathText = records[index].keepPathString(parentText: parentText)
             textByID[records[index].id] = pathText
             let record = records[index]
-            if let other = pathsTaken.updateValue(record, forKey: pathText) {
+            if let otherIndex = pathsTaken.updateValue(index, forKey: pathText) {
+                let other = records[otherIndex]
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
             }
             // The entry shares the record; `IncrementalState.commit` drops its values once written.
             entries[record.id] = IncrementalState.Entry(
                 controller: walked.controllers[index], record: record, pathText: pathText,
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
-                hasReferences: walked.hasReferences[index] || (!writes.isEmpty && writes[index].mayContainReference),
-                position: index)
+                hasReferences: false, position: index)
             report.saved.append(.init(path: pathText, className: record.className))
             if let stateID = reusedStateIDs[record.id], let anchor = state.anchorEntries[record.id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 
 /// A navstate database opened for saving and restoring.
@@ -122,11 +122,13 @@ public final class RestorationStore: @unchecked Sendable {
         // changes them in place instead of copying each; the written values are freed elsewhere.
         draft.records = []
         if !draft.writes.isEmpty {
-            releaseInBackground(draft.writes)
-            draft.writes = []
+            var writes: [KeyedWrites] = []
+            swap(&writes, &draft.writes)
+            releaseInBackground(consume writes)
         }
         if var state = draft.takePendingState() {
-            state.commit(isDelta: draft.isDelta, snapshotID: written.id, newStateIDs: written.newStateIDs)
+            state.commit(isDelta: draft.isDelta, snapshotID: written.id, newStateIDs: written.newStateIDs,
+                         referencingIDs: written.referencingIDs)
             lock.withLock { incremental = state }
         }
         return report
@@ -171,7 +173,7 @@ public final class RestorationStore: @unchecked Sendable {
         try markRestore(of: candidate.id, started: false)
         result.skipped = report.skipped
         // Freeing the records was a tenth of a restore's main-actor time at 1,000 controllers.
-        releaseInBackground(loaded)
+        releaseInBackground(consume loaded)
         return result
     }
 

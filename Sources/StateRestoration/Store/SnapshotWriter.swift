@@ -10,6 +10,8 @@ enum SnapshotWriter {
         var pruned: PruneResult
         /// The state rows created for freshly encoded controllers, by node id.
         var newStateIDs: [Int: Int64]
+        /// The freshly encoded controllers whose payloads refer to objects.
+        var referencingIDs: Set<Int>
     }
 
     /// How many controllers' rows one preparing job makes.
@@ -75,6 +77,7 @@ enum SnapshotWriter {
             }
             for chunk in 0..<min(chunksAhead, chunkCount) { submit(chunk) }
             var newStateIDs: [Int: Int64] = [:]
+            var referencingIDs = Set<Int>()
             for chunk in 0..<chunkCount {
                 guard var prepared = preparing.output(of: chunk) else { throw PreparationLost(chunk: chunk) }
                 if chunk + chunksAhead < chunkCount { submit(chunk + chunksAhead) }
@@ -87,6 +90,7 @@ enum SnapshotWriter {
                         try insertState.execute(inPlace: prepared[offset].state)
                         stateID = database.lastInsertedRowID
                         newStateIDs[record.id] = stateID
+                        if prepared[offset].refersToObject { referencingIDs.insert(record.id) }
                     }
                     var nodeHasher = prepared[offset].nodeHasher
                     nodeHasher.mix(.integer(stateID))
@@ -112,7 +116,7 @@ enum SnapshotWriter {
                 try insertObject.execute(row + [RowChecksum.of(row)])
             }
             let pruned = try prune(database, keeping: keep)
-            return Written(id: snapshotID, pruned: pruned, newStateIDs: newStateIDs)
+            return Written(id: snapshotID, pruned: pruned, newStateIDs: newStateIDs, referencingIDs: referencingIDs)
         }
     }
 
@@ -161,19 +165,22 @@ struct PreparedRows: Sendable {
     var state: [DatabaseValue] = []
     var node: [DatabaseValue]
     var nodeHasher: RowChecksum.FNV1a
+    /// Whether the state row's payload refers to an object.
+    var refersToObject = false
 
     /// `writes`, when not empty, are the record's values as its coder wrote them: encoded
     /// straight into the payload.
     init(_ record: ControllerRecord, writes: KeyedWrites?, snapshotID: Int64, reusesState: Bool) {
         if !reusesState {
-            let payload = if let writes, !writes.isEmpty { PayloadCodec.encode(writes) } else { PayloadCodec.encode(record.values) }
+            let encoded = if let writes, !writes.isEmpty { PayloadCodec.encoded(writes) } else { PayloadCodec.encoded(record.values) }
+            refersToObject = encoded.refersToObject
             // Appended one by one: `+= [...]` built a temporary array and copied it (callgrind:
             // a tenth of preparing a row).
             state.reserveCapacity(5)
             state.append(record.className.databaseValue)
             state.append(record.classVersion.databaseValue)
             state.append(record.restorationClassName.databaseValue)
-            state.append(.blob(payload))
+            state.append(.blob(encoded.payload))
             state.append(.integer(RowChecksum.of(state)))
         }
         let stored = StoredRelation(record.relation)

@@ -85,3 +85,16 @@ final class Holder: ViewController {
     override func encodeRestorableState(with coder: Coder) { coder.encode(account, forKey: "account") }
     override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
 }
+
+/// A ``Holder`` that reads its coder back while encoding, as some apps check what they wrote:
+/// the save then takes the coder's table, not its writes.
+final class ReadingHolder: ViewController {
+    var account: Account?
+    required init?(coder: Coder) { super.init(coder: coder) }
+    override init() { super.init() }
+    override func encodeRestorableState(with coder: Coder) {
+        coder.encode(account, forKey: "account")
+        _ = coder.containsValue(forKey: "account")
+    }
+    override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
+}
