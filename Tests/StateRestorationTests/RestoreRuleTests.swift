@@ -45,12 +45,48 @@ import Testing
     }
 
     @Test func aDuplicatePathOutsideAStackIsASaveErrorNamingBoth() throws {
-        let root = Make.container("root", [Note("same"), Note("same")])
-        #expect {
-            _ = try saved(root)
-        } throws: { error in
-            "\(error)".contains("/root/same") && "\(error)".contains(#"Note(id: "same")"#)
+        for root in [Make.container("root", [Note("same"), Note("same")]), Make.tabs("root", [Note("other"), Note("same"), Note("same")])] {
+            #expect {
+                _ = try saved(root)
+            } throws: { error in
+                "\(error)".contains("/root/same") && "\(error)".contains(#"Note(id: "same")"#)
+            }
         }
+    }
+
+    /// A presented controller shares its presenter's paths with the children: the same
+    /// identifier in both places is a duplicate too, as are two windows' roots of one identifier.
+    /// Look-alikes that differ once escaped are not.
+    @Test func duplicatePathsAcrossRelationsAndWindowsAreSaveErrorsAndLookAlikesAreNot() throws {
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        let window = Window(application: application)
+        window.rootViewController = Make.container("root", [Note("same")])
+        window.makeKeyAndVisible()
+        window.rootViewController?.present(Make.presented(Note("same"), .formSheet), animated: false)
+        #expect {
+            _ = try store.save(windows: [window], registry: registry)
+        } throws: { error in
+            "\(error)".contains("both have the restoration path /root/same")
+        }
+
+        let first = Window(application: application), second = Window(application: application)
+        first.rootViewController = Note("root")
+        second.rootViewController = Note("root")
+        #expect {
+            _ = try store.save(windows: [first, second], registry: registry)
+        } throws: { error in
+            "\(error)".contains("both have the restoration path /root")
+        }
+
+        // "a/b" under root and "b" under root's child "a": "/root/a%2Fb" and "/root/a/b".
+        let lookAlikes = Window(application: application)
+        lookAlikes.rootViewController = Make.container("root", [Note("a/b"), Make.container("a", [Note("b")])])
+        let report = try store.save(windows: [lookAlikes], registry: registry)
+        #expect(report.saved.map(\.path) == ["/root", "/root/a%2Fb", "/root/a", "/root/a/b"])
     }
 
     /// `/` and `%` inside identifiers are escaped in paths, and such controllers restore in place;

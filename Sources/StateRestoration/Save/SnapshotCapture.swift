@@ -12,6 +12,8 @@ struct SnapshotCapture {
     private struct Found {
         let controller: ViewController
         var record: ControllerRecord
+        /// Where the parent or presenter is in the walk's list; `nil` for a window root.
+        let parentIndex: Int?
     }
 
     /// A delta may hold at most this share of the hierarchy before the next save is a new anchor.
@@ -43,6 +45,8 @@ struct SnapshotCapture {
         var reused: [Int: Int64] = [:]
         var walked = WalkedControllers()
         walked.controllers.reserveCapacity(found.count)
+        walked.generations.reserveCapacity(found.count)
+        walked.parentIndices.reserveCapacity(found.count)
         for index in found.indices {
             let controller = found[index].controller
             // Moved out, not copied: setting the values of a record `found` still shared would
@@ -70,6 +74,7 @@ struct SnapshotCapture {
                 walked.controllers.append(WeakControllerReference(controller))
             }
             walked.generations.append(controller.restorableStateGeneration)
+            walked.parentIndices.append(found[index].parentIndex)
             records.append(record)
         }
         let objects = encodeObjects(context, report: &report)
@@ -218,7 +223,7 @@ struct SnapshotCapture {
         var ids: [ObjectIdentifier: Int] = [:]
         ids.reserveCapacity(state.idsByController.count)
 
-        func visit(_ controller: ViewController, parent: Found?, relation: SavedRelation, window: Int,
+        func visit(_ controller: ViewController, parent: Found?, parentIndex: Int?, relation: SavedRelation, window: Int,
                    component: (String) -> String) throws(StoreError) {
             let parentPath = parent?.record.path ?? []
             guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else {
@@ -253,7 +258,8 @@ struct SnapshotCapture {
                 restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
                 appearance: controller.appearanceState,
                 isCollapsed: (controller as? SplitViewController)?.isCollapsed ?? false, values: [:])
-            let me = Found(controller: controller, record: record)
+            let me = Found(controller: controller, record: record, parentIndex: parentIndex)
+            let myIndex = found.count
             found.append(me)
 
             // Relations from the container's own bookkeeping, by position: asking each child for
@@ -289,17 +295,18 @@ struct SnapshotCapture {
                     childRelation = .child(index: savedChildren)
                 }
                 let before = found.count
-                try visit(child, parent: me, relation: childRelation, window: window, component: childComponent)
+                try visit(child, parent: me, parentIndex: myIndex, relation: childRelation, window: window, component: childComponent)
                 if found.count > before { savedChildren += 1 }
             }
             if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
-                try visit(presented, parent: me, relation: .presented(style: style), window: window, component: { $0 })
+                try visit(presented, parent: me, parentIndex: myIndex, relation: .presented(style: style), window: window,
+                          component: { $0 })
             }
         }
 
         for (index, window) in windows.enumerated() {
             guard let root = window.rootViewController else { continue }
-            try visit(root, parent: nil, relation: .windowRoot(window: index), window: index, component: { $0 })
+            try visit(root, parent: nil, parentIndex: nil, relation: .windowRoot(window: index), window: index, component: { $0 })
         }
         state.order = found.map(\.record.id)
         state.windowCount = windows.count
@@ -398,6 +405,15 @@ struct WalkedControllers: Sendable {
     /// Each walked controller's weak reference: the last save's when it saw the same controller.
     var controllers: [WeakControllerReference] = []
     var generations: [UInt64] = []
+    /// Where each one's parent or presenter comes in the list (before it); `nil` for a root.
+    var parentIndices: [Int?] = []
+}
+
+/// A path component under one parent (`-1` for the window roots): paths are unique exactly
+/// when these are, since a path is its parent's plus a component and escaping is one-to-one.
+private struct SiblingComponent: Hashable {
+    var parentIndex: Int
+    var component: String
 }
 
 extension SnapshotDraft {
@@ -410,20 +426,22 @@ extension SnapshotDraft {
         self.walked = nil
         var entries: [Int: IncrementalState.Entry] = [:]
         entries.reserveCapacity(records.count)
+        // Only a save that may become a delta needs to know what differs from the anchor: a full
+        // one becomes the anchor, and `commit` starts that list over.
+        let comparesWithAnchor = state.anchorID != nil && !state.anchorEntries.isEmpty
         var differing = Set<Int>()
-        // By index, not the record itself: a record copied in retained each of its fields.
-        var pathsTaken: [String: Int] = [:]
-        pathsTaken.reserveCapacity(records.count)
-        // Each path's text from its parent's (parents come first): one component a record.
-        var textByID: [Int: String] = [:]
-        textByID.reserveCapacity(records.count)
+        // Components under their parent, not whole paths: hashing every path's full text was
+        // the costliest check of this loop, and a record copied in retained each of its fields.
+        var componentsTaken: [SiblingComponent: Int] = [:]
+        componentsTaken.reserveCapacity(records.count)
         for index in records.indices {
-            // The writer and the report read it again; kept before `record` shares the storage.
-            let parentText = records[index].parentID.flatMap { textByID[$0] }
-            let pathText = records[index].keepPathString(parentText: parentText)
-            textByID[records[index].id] = pathText
+            // Each path's text from its parent's, kept in the parent's record (parents come
+            // first); the writer and the report read it again.
+            let parentIndex = walked.parentIndices[index]
+            let pathText = records[index].keepPathString(parentText: parentIndex.map { records[$0].pathString })
             let record = records[index]
-            if let otherIndex = pathsTaken.updateValue(index, forKey: pathText) {
+            let sibling = SiblingComponent(parentIndex: parentIndex ?? -1, component: record.path.last ?? "")
+            if let otherIndex = componentsTaken.updateValue(index, forKey: sibling) {
                 let other = records[otherIndex]
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
             }
@@ -433,19 +451,23 @@ extension SnapshotDraft {
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
                 hasReferences: false, position: index)
             report.saved.append(.init(path: pathText, className: record.className))
+            guard comparesWithAnchor else { continue }
             if let stateID = reusedStateIDs[record.id], let anchor = state.anchorEntries[record.id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }
             differing.insert(record.id)
         }
-        let present = Set(records.map(\.id))
         state.replaceEntries(entries)
         state.lastSaved = report.saved
         state.differingFromAnchor = differing
-        state.removedFromAnchor = state.anchorEntries.keys.filter { !present.contains($0) }.sorted()
+        state.removedFromAnchor = []
+        if comparesWithAnchor {
+            let present = Set(records.map(\.id))
+            state.removedFromAnchor = state.anchorEntries.keys.filter { !present.contains($0) }.sorted()
+        }
         pendingState = state
         // A delta over the anchor when little differs from it.
         let limit = max(16, Int(Double(records.count) * SnapshotCapture.deltaLimit))
-        guard let anchorID = state.anchorID, !state.anchorEntries.isEmpty,
+        guard comparesWithAnchor, let anchorID = state.anchorID,
               differing.count + state.removedFromAnchor.count <= limit else { return }
         // `writes` stays beside `records`, index for index, or empty.
         var keptRecords: [ControllerRecord] = [], keptWrites: [KeyedWrites] = []
