@@ -39,7 +39,9 @@ open class ViewController: @MainActor CustomStringConvertible {
     /// does not otherwise place).
     weak var detachedHost: View?
     /// Bumped by `invalidateRestorableState()`: saves compare it to re-encode only what changed.
-    public internal(set) var restorableStateGeneration: UInt64 = 0
+    // Unchecked: main-actor isolated, and only ever read or bumped in place, so no access can
+    // overlap another; the run-time check was most of each call an app's setters make.
+    @exclusivity(unchecked) public internal(set) var restorableStateGeneration: UInt64 = 0
     /// The `animated` flag of the last `beginAppearanceTransition`, for its `end…`.
     var manualTransitionIsAnimated = false
 

@@ -19,7 +19,9 @@ public enum RestorationChanges {
     /// One variable, not four: every access to a global is checked for exclusivity at run time,
     /// and an app's property setters call `invalidateRestorableState()` for each value a
     /// restore decodes.
-    private static var invalidations = InvalidationLog()
+    // Unchecked: main-actor isolated, and every access is one call that neither re-enters nor
+    // yields, so none can overlap another.
+    @exclusivity(unchecked) private static var invalidations = InvalidationLog()
 
     static func stateDidChange(_ controller: ViewController) {
         invalidations.record(ObjectIdentifier(controller))
