@@ -97,6 +97,9 @@ import Testing
             UPDATE node SET parent_id = (SELECT node_id FROM node WHERE path = '/tabs/viewer/compose') WHERE path = '/tabs/viewer';
             """),
         ("duplicate paths", "DROP INDEX node_path; UPDATE node SET path = '/tabs/search' WHERE path = '/tabs/settings'"),
+        // Only the last component of a stored path counts (the rest is the parent's): this row
+        // would restore at /tabs/search, beside the real one.
+        ("a path naming another parent", "UPDATE node SET path = '/elsewhere/search' WHERE path = '/tabs/settings'"),
         ("an unknown class", "UPDATE controller_state SET class_name = 'NoSuchClass' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/inbox')"),
         ("a negative position", "UPDATE node SET position = -7 WHERE path = '/tabs/inbox/messages'"),
         ("an unknown relation", "UPDATE node SET relation = 'diagonal' WHERE path = '/tabs/search'"),
