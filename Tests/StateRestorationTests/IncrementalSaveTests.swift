@@ -73,6 +73,27 @@ import Testing
         #expect(try loaded(store, second.snapshotID) == fullContents(window, registry: registry))
     }
 
+    /// The store finishes its bookkeeping after a write on another thread: a save right after
+    /// a background save, and right after a synchronous one, still builds on it (a delta of the
+    /// one changed controller), and one after `discardAll()` starts over in full.
+    @Test func aSaveRightAfterAnotherBuildsOnItsBookkeeping() async throws {
+        let (store, directory, window, stack, registry) = try world(count: 300)
+        defer { _ = directory }
+        let first = try await store.saveInBackground(window.application, registry: registry)
+        for round in 0..<3 {
+            let note = try #require(stack.viewControllers[10 + round] as? Note)
+            note.text = "edited \(round)"
+            note.invalidateRestorableState()
+            let next = try store.save(windows: [window], registry: registry)
+            #expect(next.baseSnapshotID == first.snapshotID, "round \(round) overlays the first save")
+            #expect(next.writtenStateCount == 1, "round \(round) encodes only the edited note")
+            #expect(try loaded(store, next.snapshotID) == fullContents(window, registry: registry))
+        }
+        try store.discardAll()
+        let afterDiscard = try store.save(windows: [window], registry: registry)
+        #expect(afterDiscard.baseSnapshotID == nil && afterDiscard.writtenStateCount == 301)
+    }
+
     /// A controller whose values refer to an object is encoded again at every save, with the
     /// object: a delta holds the object rows its references need, and restores them. Whether
     /// its coder was read back (the save then encodes a table, not the writes) does not matter,
