@@ -5,9 +5,12 @@ import ControllerKit
 /// ids, resolved through `indexByID`.
 @MainActor
 final class InstanceTable {
-    var indexByID: [Int: Int] = [:]
-    var controllers: [ViewController?] = []
-    var objects: [Int: any RestorableObject] = [:]
+    // Unchecked: main-actor isolated, and every write is a plain assignment that calls nothing
+    // while it lasts, so no access can overlap a write. The restorer reads `controllers` several
+    // times per controller, each read checked at run time otherwise.
+    @exclusivity(unchecked) var indexByID: [Int: Int] = [:]
+    @exclusivity(unchecked) var controllers: [ViewController?] = []
+    @exclusivity(unchecked) var objects: [Int: any RestorableObject] = [:]
 
     /// The controller made for node `id`, if any.
     func controller(id: Int) -> ViewController? {
