@@ -45,8 +45,7 @@ public struct SnapshotDraft: Sendable {
 
     /// Hands the pending state over, leaving none, so the store's copy is the only one.
     mutating func takePendingState() -> IncrementalState? {
-        defer { pendingState = nil }
-        return pendingState
+        pendingState.take()
     }
     /// After a walk: the controllers found, for the bookkeeping ``plan()`` does off the main actor.
     var walked: WalkedControllers?

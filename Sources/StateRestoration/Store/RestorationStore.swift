@@ -275,13 +275,3 @@ extension StoreError {
         return .database(DatabaseError(resultCode: 1, message: "\(error)", path: path))
     }
 }
-
-/// Carries a value into the closure that uses it on another thread (a draft into the task that
-/// writes it, a state into its bookkeeping), which takes it out: the closure then holds the only
-/// reference, and changing it copies nothing. Written once by the caller, taken once by the
-/// closure, never both at once.
-private final class HandOver<Value>: @unchecked Sendable {
-    private var value: Value?
-    init(_ value: consuming Value) { self.value = value }
-    func take() -> Value? { value.take() }
-}
