@@ -279,6 +279,15 @@ public struct Snapshot: Sendable, Hashable {
     public var objects: [ObjectRecord]
 }
 
+/// Where a path hangs: its parent (by whatever number the caller gives it: a walk index, a node
+/// id; `nil` for a window root) and its last component. A path is its parent's plus that
+/// component, and escaping is one-to-one, so paths are unique exactly when these are: the save
+/// and the reader check uniqueness on them rather than hashing every whole path.
+struct SiblingPlace: Hashable {
+    var parent: Int?
+    var component: String
+}
+
 /// Restoration paths as text.
 public enum SnapshotPath {
     /// `/a/b/c`, with `%` and `/` inside components escaped.

@@ -405,7 +405,8 @@ enum SnapshotReader {
         nodesByPlace.reserveCapacity(records.count)
         for index in records.indices {
             let id = records[index].id
-            let place = SiblingPlace(parentID: records[index].parentID, component: records[index].path)
+            // A row carries only its own component until ordered.
+            let place = SiblingPlace(parent: records[index].parentID, component: records[index].path.last ?? "")
             if let other = nodesByPlace.updateValue(id, forKey: place) {
                 nodesByPlace[place] = other
                 drop(index, .duplicatePath(otherNode: other))
@@ -519,12 +520,6 @@ enum SnapshotReader {
         case .child(let index): return SortKey(group: 1, position: index, id: record.id)
         case .presented: return SortKey(group: 2, position: 0, id: record.id)
         }
-    }
-
-    /// Where a row hangs: its parent (`nil` for a window root) and its own path component.
-    private struct SiblingPlace: Hashable {
-        var parentID: Int?
-        var component: [String]
     }
 
     private struct SortKey: Comparable {

@@ -409,13 +409,6 @@ struct WalkedControllers: Sendable {
     var parentIndices: [Int?] = []
 }
 
-/// A path component under one parent (`-1` for the window roots): paths are unique exactly
-/// when these are, since a path is its parent's plus a component and escaping is one-to-one.
-private struct SiblingComponent: Hashable {
-    var parentIndex: Int
-    var component: String
-}
-
 extension SnapshotDraft {
     /// The bookkeeping after a walk, done by the writer rather than the main actor: unique
     /// paths, the report's paths, what the store will remember of each controller, which rows
@@ -432,7 +425,7 @@ extension SnapshotDraft {
         var differing = Set<Int>()
         // Components under their parent, not whole paths: hashing every path's full text was
         // the costliest check of this loop, and a record copied in retained each of its fields.
-        var componentsTaken: [SiblingComponent: Int] = [:]
+        var componentsTaken: [SiblingPlace: Int] = [:]
         componentsTaken.reserveCapacity(records.count)
         for index in records.indices {
             // Each path's text from its parent's, kept in the parent's record (parents come
@@ -440,7 +433,7 @@ extension SnapshotDraft {
             let parentIndex = walked.parentIndices[index]
             let pathText = records[index].keepPathString(parentText: parentIndex.map { records[$0].pathString })
             let record = records[index]
-            let sibling = SiblingComponent(parentIndex: parentIndex ?? -1, component: record.path.last ?? "")
+            let sibling = SiblingPlace(parent: parentIndex, component: record.path.last ?? "")
             if let otherIndex = componentsTaken.updateValue(index, forKey: sibling) {
                 let other = records[otherIndex]
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
