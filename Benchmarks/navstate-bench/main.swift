@@ -240,17 +240,28 @@ if arguments.first == "--memory", arguments.count == 4 {
     exit(0)
 }
 
-// `--profile save|restore|incremental [COUNT] [APPROACH]`: one approach's operation (navstate's
-// unless named), five times, for a profiler (valgrind --tool=callgrind counts instructions repeatably).
+// `--profile save|restore|incremental [COUNT] [APPROACH] [--runs N]`: one approach's operation
+// (navstate's unless named), five times unless told, for a profiler (valgrind --tool=callgrind
+// counts instructions repeatably; a sampling profiler such as `perf record` needs more runs).
 if arguments.first == "--profile", let operation = arguments.dropFirst().first {
-    let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 1_000
+    var positional = Array(arguments.dropFirst(2))
+    var runs = 5
+    if let flag = positional.firstIndex(of: "--runs") {
+        guard flag + 1 < positional.count, let given = Int(positional[flag + 1]), given > 0 else {
+            FileHandle.standardError.write(Data("--runs needs a positive number\n".utf8))
+            exit(64)
+        }
+        runs = given
+        positional.removeSubrange(flag...(flag + 1))
+    }
+    let count = positional.first.flatMap(Int.init) ?? 1_000
     try MainActor.assumeIsolated {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-profile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let window = Window(application: Application())
         BenchHierarchy.build(count: count, into: window)
-        let named = arguments.dropFirst(3).first ?? "navstate"
+        let named = positional.dropFirst().first ?? "navstate"
         let approaches: [any Approach] = [NavstateApproach(), JSONApproach(), KeyedArchiverApproach(), SQLiteFloorApproach()]
         guard let chosen = approaches.first(where: { $0.name == named }) else {
             FileHandle.standardError.write(Data("unknown approach \(named)\n".utf8))
@@ -265,7 +276,7 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
                 _ = try navstate.save(window)
             }
         }
-        for _ in 0..<(operation == "incremental" ? 0 : 5) {
+        for _ in 0..<(operation == "incremental" ? 0 : runs) {
             if operation == "save" {
                 try chosen.prepare(in: directory)
                 _ = try chosen.save(window)
@@ -290,7 +301,7 @@ while let argument = remaining.popFirst() {
     }
 }
 if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] [--size COUNT] | --profile save|restore|incremental [COUNT] [APPROACH]\n".utf8))
+    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] [--size COUNT] | --profile save|restore|incremental [COUNT] [APPROACH] [--runs N]\n".utf8))
     exit(64)
 }
 try MainActor.assumeIsolated {

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 import Testing
 
@@ -30,6 +30,26 @@ import Testing
         #expect(coder.containsValue(forKey: "name") == false)
         #expect(coder.values == ["count": .integer(3), "draft": .dictionary(["subject": .string("s"), "recipients": .array([])])])
         #expect(coder.errors.isEmpty)
+    }
+
+    /// A restore gives each coder its values as the payload's sorted pairs: reads find them, a
+    /// type mismatch is still an error, and writes afterwards apply over them as over a table.
+    @Test func aCoderGivenSortedValuesReadsAndWritesAsWithATable() {
+        let pairs = [KeyedValues.Pair(key: "a", value: .integer(1)), .init(key: "b", value: .string("two")),
+                     .init(key: "c", value: .bool(true))]
+        let coder = Coder(keyedValues: KeyedValues(sortedPairs: pairs), codingPath: ["root"], classVersions: [:])
+        #expect(coder.decodeInteger(forKey: "a") == 1)
+        #expect(coder.decodeString(forKey: "b") == "two")
+        #expect(!coder.containsValue(forKey: "d"))
+        // Values given at creation are not writes to take.
+        #expect(coder.takeUnreadWrites() == nil)
+        #expect(coder.errors.isEmpty)
+        #expect(coder.decodeInteger(forKey: "b") == 0)
+        #expect(coder.errors.map(\.key) == ["b"])
+        coder.encode(nil as Int?, forKey: "a")
+        coder.encode(5, forKey: "d")
+        #expect(!coder.containsValue(forKey: "a"))
+        #expect(coder.values == ["b": .string("two"), "c": .bool(true), "d": .integer(5)])
     }
 
     @Test func everyListedTypeRoundTrips() {

@@ -94,6 +94,80 @@ import Testing
         }
     }
 
+    /// Both readings of `bytes`: as a table, and kept sorted as a restore reads them.
+    static func bothReadings(_ bytes: [UInt8]) -> (table: Result<[String: CodedValue], PayloadError>,
+                                                  sorted: Result<[String: CodedValue], PayloadError>) {
+        let table = Result { () throws(PayloadError) in try PayloadCodec.decode(Data(bytes)) }
+        let sorted = bytes.withUnsafeBytes { raw in
+            Result { () throws(PayloadError) in try PayloadCodec.decodeKeyedValues(raw).table }
+        }
+        return (table, sorted)
+    }
+
+    /// A restore reads payloads kept sorted, not as tables: the same values, and for a bad
+    /// payload the same first error at the same offset, on every truncation and on seeded
+    /// random damage.
+    @Test(arguments: [0, 1, 2, 3])
+    func readingSortedGivesTheTablesValuesAndErrors(seed: UInt64) {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let encoded = [UInt8](PayloadCodec.encode(Self.sample))
+        var inputs = (0...encoded.count).map { Array(encoded[0..<$0]) }
+        for _ in 0..<1_500 {
+            var mutated = encoded
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                mutated[Int(random.next() % UInt64(mutated.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            inputs.append(mutated)
+        }
+        var differences: [String] = []
+        var valid = 0
+        for input in inputs {
+            let (table, sorted) = Self.bothReadings(input)
+            if case .success = table { valid += 1 }
+            if table != sorted { differences.append("\(input): table \(table), sorted \(sorted)") }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(3).joined(separator: "\n"))")
+        // The whole payload and some mutations (a changed value byte) still read.
+        #expect(valid > 1)
+    }
+
+    /// Keys out of order are never written, but such a payload is well-formed: it reads as a
+    /// table would, and a key repeated out of order is still found and reported where it is.
+    @Test func keysOutOfOrderReadAsATable() throws {
+        let key = { (name: String) in [UInt8(name.utf8.count)] + Array(name.utf8) }
+        let unsorted: [UInt8] = [1, 3] + key("b") + [2, 2] + key("a") + [1] + key("c") + [0]
+        let expected: [String: CodedValue] = ["a": .bool(true), "b": .integer(1), "c": .bool(false)]
+        let (table, sorted) = Self.bothReadings(unsorted)
+        #expect(try sorted.get() == expected)
+        #expect(table == sorted)
+        // Looked up, not only listed: a search over pairs left out of order would miss some.
+        let keyed = try unsorted.withUnsafeBytes { raw throws(PayloadError) in try PayloadCodec.decodeKeyedValues(raw) }
+        #expect(expected.keys.sorted().map { keyed.value(forKey: $0) } == [.bool(true), .integer(1), .bool(false)])
+        // "b", "a", "b": the repeat is not next to the first, and is reported at its offset.
+        let repeated: [UInt8] = [1, 3] + key("b") + [1] + key("a") + [1] + key("b") + [0]
+        #expect(Self.bothReadings(repeated).sorted == .failure(PayloadError(offset: 8, reason: #"key "b" appears twice"#)))
+        #expect(Self.bothReadings(repeated).table == Self.bothReadings(repeated).sorted)
+    }
+
+    /// A coder looks keys up in sorted pairs as a table would: canonically equivalent spellings
+    /// are one key (as `String` compares them), and absent keys are absent.
+    @Test func sortedPairsFindWhatATableFinds() throws {
+        let values: [String: CodedValue] = Self.sample.merging(["é": .integer(1), "Z": .integer(2), "key 10": .integer(3)]) { $1 }
+        let encoded = [UInt8](PayloadCodec.encode(values))
+        let keyed = try encoded.withUnsafeBytes { raw throws(PayloadError) in try PayloadCodec.decodeKeyedValues(raw) }
+        let probes = Array(values.keys) + ["e\u{301}", "", "zzz", "key 9", "A", "flag ", "a long key of more than fifteen bytes"]
+        for probe in probes {
+            #expect(keyed.value(forKey: probe) == values[probe], "\(probe.debugDescription)")
+        }
+        #expect(keyed.value(forKey: "e\u{301}") == .integer(1))
+        #expect(keyed.count == values.count)
+        #expect(keyed.sortedPairs.map(\.key) == values.keys.sorted())
+        // Equal to, and hashing as, the same values held as a table.
+        #expect(keyed == KeyedValues(values))
+        #expect(keyed.hashValue == KeyedValues(values).hashValue)
+        #expect(keyed != KeyedValues(values.merging(["Z": .integer(9)]) { $1 }))
+    }
+
     @Test func aClaimedLengthBeyondTheBytesIsRefusedBeforeAllocating() {
         // One key "s" whose string claims 100 MB.
         var bytes: [UInt8] = [1, 1, 1, UInt8(ascii: "s"), 5]
@@ -121,6 +195,7 @@ import Testing
             } throws: { error in
                 (error as? PayloadError)?.reason == reason
             }
+            #expect(Self.bothReadings(bytes).sorted == Self.bothReadings(bytes).table, "\(reason)")
         }
     }
 

@@ -35,6 +35,15 @@ open class Coder {
     /// Makes a coder holding `values`, for a controller at `codingPath`, with the class versions
     /// recorded at save time.
     public init(values: [String: CodedValue] = [:], codingPath: [String] = [], classVersions: [String: Int] = [:]) {
+        storage = CoderStorage(KeyedValues(values))
+        self.codingPath = codingPath
+        self.classVersions = classVersions
+    }
+
+    /// Makes a coder holding `values` in the form given: a restore gives each controller's
+    /// values sorted, as its payload lists them, and the coder looks keys up without hashing.
+    @_spi(Restoration)
+    public init(keyedValues values: KeyedValues, codingPath: [String], classVersions: [String: Int]) {
         storage = CoderStorage(values)
         self.codingPath = codingPath
         self.classVersions = classVersions

@@ -13,15 +13,16 @@ struct CoderStorage: @unchecked Sendable {
 
     @usableFromInline
     struct Contents {
-        /// The values as of the last read.
-        var table: [String: CodedValue]
+        /// The values as of the last read: as given (a restore gives them sorted), or a table
+        /// once a write was applied.
+        var values: KeyedValues
         /// Writes since then, oldest first.
         var writes: KeyedWrites
     }
 
-    init(_ initial: [String: CodedValue]) {
+    init(_ initial: KeyedValues) {
         contents = .allocate(capacity: 1)
-        contents.initialize(to: Contents(table: initial, writes: KeyedWrites()))
+        contents.initialize(to: Contents(values: initial, writes: KeyedWrites()))
     }
 
     func release() {
@@ -36,25 +37,26 @@ struct CoderStorage: @unchecked Sendable {
     /// Every value, the logged writes applied.
     var table: [String: CodedValue] {
         applyWrites()
-        return contents.pointee.table
+        return contents.pointee.values.table
     }
 
     @usableFromInline
     func value(forKey key: String) -> CodedValue? {
         applyWrites()
-        return contents.pointee.table[key]
+        return contents.pointee.values.value(forKey: key)
     }
 
     @usableFromInline
     func applyWrites() {
         guard !contents.pointee.writes.isEmpty else { return }
-        contents.pointee.writes.apply(to: &contents.pointee.table)
+        let writes = contents.pointee.writes
         contents.pointee.writes = KeyedWrites()
+        contents.pointee.values.updateTable { writes.apply(to: &$0) }
     }
 
     /// The logged writes, moved out, when nothing was read or given at creation; else `nil`.
     func takeWritesIfUnread() -> KeyedWrites? {
-        guard contents.pointee.table.isEmpty else { return nil }
+        guard contents.pointee.values.isEmpty else { return nil }
         defer { contents.pointee.writes = KeyedWrites() }
         return contents.pointee.writes
     }

@@ -161,15 +161,25 @@ public enum PayloadCodec {
     /// The keyed values in `bytes`, read in place, or the first thing wrong with them.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(PayloadError) -> [String: CodedValue] {
         var reader = Reader(bytes: bytes)
-        let version = try reader.readByte()
-        guard version == formatVersion else {
-            throw PayloadError(offset: 0, reason: "format version \(version) is not \(formatVersion)")
-        }
+        try reader.readFormatVersion()
         let values = try reader.readDictionary(depth: 0)
-        guard reader.offset == bytes.count else {
-            throw PayloadError(offset: reader.offset, reason: "\(bytes.count - reader.offset) bytes after the end")
-        }
+        try reader.expectEnd()
         return values
+    }
+
+    /// The keyed values in `bytes`, read in place and kept in the payload's order (sorted by
+    /// key), for a coder to look keys up without hashing them (see ``KeyedValues``). The same
+    /// checks as ``decode(_:)-(UnsafeRawBufferPointer)``, and the same first error.
+    static func decodeKeyedValues(_ bytes: UnsafeRawBufferPointer) throws(PayloadError) -> KeyedValues {
+        var reader = Reader(bytes: bytes)
+        try reader.readFormatVersion()
+        guard let pairs = try reader.readSortedPairs() else {
+            // Keys out of order: never written so, but well-formed all the same. Read again as
+            // a table, which also finds a key repeated anywhere.
+            return KeyedValues(try decode(bytes))
+        }
+        try reader.expectEnd()
+        return KeyedValues(sortedPairs: pairs)
     }
 
     struct Reader {
@@ -177,6 +187,19 @@ public enum PayloadCodec {
         var offset = 0
 
         var remaining: Int { bytes.count - offset }
+
+        mutating func readFormatVersion() throws(PayloadError) {
+            let version = try readByte()
+            guard version == formatVersion else {
+                throw PayloadError(offset: 0, reason: "format version \(version) is not \(formatVersion)")
+            }
+        }
+
+        func expectEnd() throws(PayloadError) {
+            guard offset == bytes.count else {
+                throw PayloadError(offset: offset, reason: "\(bytes.count - offset) bytes after the end")
+            }
+        }
 
         mutating func readByte() throws(PayloadError) -> UInt8 {
             guard offset < bytes.count else { throw PayloadError(offset: offset, reason: "truncated") }
@@ -250,6 +273,26 @@ public enum PayloadCodec {
                 }
             }
             return values
+        }
+
+        /// The outermost pairs, or `nil` as soon as a key is below the one before it. A key
+        /// equal to the one before is refused as ``readDictionary(depth:)`` refuses it, at the
+        /// same offset: in ascending keys, a repeated key follows its first.
+        mutating func readSortedPairs() throws(PayloadError) -> [KeyedValues.Pair]? {
+            let count = try readCount(what: "key count")
+            var pairs: [KeyedValues.Pair] = []
+            pairs.reserveCapacity(count)
+            for _ in 0..<count {
+                let start = offset
+                let key = try readString()
+                let value = try readValue(depth: 0)
+                if let last = pairs.last, !(last.key < key) {
+                    guard last.key == key else { return nil }
+                    throw PayloadError(offset: start, reason: "key \(key.debugDescription) appears twice")
+                }
+                pairs.append(KeyedValues.Pair(key: key, value: value))
+            }
+            return pairs
         }
 
         private func checkNesting(_ depth: Int, at offset: Int) throws(PayloadError) {

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 
 /// How a saved controller hangs under the one above it.
@@ -59,13 +59,17 @@ public struct ControllerRecord: Sendable, Hashable {
         var isViewLoaded: Bool
         var appearance: AppearanceState
         var isCollapsed: Bool
-        var values: [String: CodedValue]
+        var values: KeyedValues
     }
 
     private var storage: Storage
 
     init(id: Int, parentID: Int?, path: [String], identifier: String, title: String?, windowIndex: Int, relation: SavedRelation, className: String, classVersion: Int, restorationClassName: String?, isViewLoaded: Bool, appearance: AppearanceState, isCollapsed: Bool, values: [String: CodedValue]) {
-        storage = Storage(Fields(id: id, parentID: parentID, path: path, identifier: identifier, title: title, windowIndex: windowIndex, relation: relation, className: className, classVersion: classVersion, restorationClassName: restorationClassName, isViewLoaded: isViewLoaded, appearance: appearance, isCollapsed: isCollapsed, values: values))
+        self.init(id: id, parentID: parentID, path: path, identifier: identifier, title: title, windowIndex: windowIndex, relation: relation, className: className, classVersion: classVersion, restorationClassName: restorationClassName, isViewLoaded: isViewLoaded, appearance: appearance, isCollapsed: isCollapsed, keyedValues: KeyedValues(values))
+    }
+
+    init(id: Int, parentID: Int?, path: [String], identifier: String, title: String?, windowIndex: Int, relation: SavedRelation, className: String, classVersion: Int, restorationClassName: String?, isViewLoaded: Bool, appearance: AppearanceState, isCollapsed: Bool, keyedValues: KeyedValues) {
+        storage = Storage(Fields(id: id, parentID: parentID, path: path, identifier: identifier, title: title, windowIndex: windowIndex, relation: relation, className: className, classVersion: classVersion, restorationClassName: restorationClassName, isViewLoaded: isViewLoaded, appearance: appearance, isCollapsed: isCollapsed, values: keyedValues))
     }
 
     private mutating func makeUnique() {
@@ -169,14 +173,18 @@ public struct ControllerRecord: Sendable, Hashable {
     }
     /// The keyed values its `encodeRestorableState(with:)` wrote.
     public var values: [String: CodedValue] {
-        get { storage.fields.values }
-        set { update { $0.values = newValue } }
+        get { storage.fields.values.table }
+        set { update { $0.values = KeyedValues(newValue) } }
     }
 
+    /// The same values in the form they were read or set in: a record read back keeps its
+    /// payload's sorted pairs, which a restoring coder looks keys up in without hashing.
+    var keyedValues: KeyedValues { storage.fields.values }
+
     /// Moves the values out, leaving none, so the caller decides where they are freed.
-    mutating func takeValues() -> [String: CodedValue] {
+    mutating func takeValues() -> KeyedValues {
         makeUnique()
-        var taken: [String: CodedValue] = [:]
+        var taken = KeyedValues()
         swap(&taken, &storage.fields.values)
         return taken
     }
@@ -186,8 +194,8 @@ public struct ControllerRecord: Sendable, Hashable {
     func hasSameRow(as other: ControllerRecord) -> Bool {
         if storage === other.storage { return true }
         var mine = storage.fields, theirs = other.storage.fields
-        mine.values = [:]
-        theirs.values = [:]
+        mine.values = KeyedValues()
+        theirs.values = KeyedValues()
         return mine == theirs
     }
 

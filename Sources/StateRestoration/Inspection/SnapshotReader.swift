@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 
 /// One line of a snapshot listing.
@@ -364,9 +364,9 @@ enum SnapshotReader {
                                                    isSelected: isSelected, window: window).get()
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         // Decoded where SQLite holds the bytes: no copy of the payload.
-        let values: [String: CodedValue]
+        let values: KeyedValues
         do {
-            values = try PayloadCodec.decode(row[15].bytes)
+            values = try PayloadCodec.decodeKeyedValues(row[15].bytes)
         } catch {
             throw .malformedPayload(error)
         }
@@ -374,7 +374,7 @@ enum SnapshotReader {
             id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(pathText)], identifier: identifier,
             title: row.text(at: 17), windowIndex: window, relation: relation, className: className,
             classVersion: classVersion, restorationClassName: restorationClass, isViewLoaded: viewLoaded,
-            appearance: appearance, isCollapsed: isCollapsed, values: values)
+            appearance: appearance, isCollapsed: isCollapsed, keyedValues: values)
     }
 
     /// Checks the parent links and orders the records parents first; returns the records that

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 
 /// The instances a restore has made, shared with the coders that resolve references to them.
 /// Controllers sit by record index (arrays, not hashing, on the hot path); references name node
@@ -93,7 +93,7 @@ struct Restorer {
 
     // MARK: - Helpers
 
-    private func coder(for values: [String: CodedValue], path: [String]) -> RestoringCoder {
+    private func coder(for values: KeyedValues, path: [String]) -> RestoringCoder {
         let table = self.table
         return RestoringCoder(record: values, path: path, classVersions: classVersions) { id in
             table.controller(id: id) ?? table.objects[id]
@@ -132,7 +132,7 @@ struct Restorer {
         for index in records.indices {
             if dropIfOrphaned(index) { continue }
             let record = records[index]
-            let coder = coder(for: record.values, path: record.path)
+            let coder = coder(for: record.keyedValues, path: record.path)
             var made: ViewController?
             if let name = record.restorationClassName {
                 if let factory = registry.factory(named: name) {
@@ -273,7 +273,7 @@ struct Restorer {
     private mutating func decodeObjects() {
         for object in snapshot.objects {
             guard let instance = table.objects[object.id] else { continue }
-            let coder = coder(for: object.values, path: ["object \(object.id)"])
+            let coder = coder(for: KeyedValues(object.values), path: ["object \(object.id)"])
             instance.decodeRestorableState(with: coder)
             report.warnings += coder.errors.map { "object \(object.id) (\(object.className)): \($0)" }
         }
@@ -286,7 +286,7 @@ struct Restorer {
                 detach(controller, relation: records[index].relation)
                 continue
             }
-            let coder = coders[index] ?? coder(for: records[index].values, path: records[index].path)
+            let coder = coders[index] ?? coder(for: records[index].keyedValues, path: records[index].path)
             coders[index] = nil
             controller.decodeRestorableState(with: coder)
             if let error = coder.error {

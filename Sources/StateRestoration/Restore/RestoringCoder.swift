@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 
 /// The coder a controller reads from during a restore: references resolve to the instances the
 /// restore has made, whatever order they were made in, so cycles need no recursion.
@@ -6,10 +6,10 @@ import ControllerKit
 final class RestoringCoder: Coder {
     private let resolve: (Int) -> (any RestorableObject)?
 
-    init(record values: [String: CodedValue], path: [String], classVersions: [String: Int],
+    init(record values: KeyedValues, path: [String], classVersions: [String: Int],
          resolve: @escaping (Int) -> (any RestorableObject)?) {
         self.resolve = resolve
-        super.init(values: values, codingPath: path, classVersions: classVersions)
+        super.init(keyedValues: values, codingPath: path, classVersions: classVersions)
     }
 
     override func object(for reference: ObjectReference) -> (any RestorableObject)? {

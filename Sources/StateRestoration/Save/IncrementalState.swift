@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 
 /// What a store remembers of its last save, so the next one writes only what changed: stable
 /// node ids, each controller's saved row and state, and the anchor that deltas overlay.
@@ -102,11 +102,11 @@ struct IncrementalState: Sendable {
             // After a walk: every entry is new, and holds the values just written.
             for (id, stateID) in newStateIDs { entries[id]?.stateID = stateID }
             for id in referencingIDs { entries[id]?.hasReferences = true }
-            var written: [[String: CodedValue]] = []
+            var written: [KeyedValues] = []
             written.reserveCapacity(entries.count)
             needsEncoding = []
             for index in entries.indices {
-                if !entries.values[index].record.values.isEmpty {
+                if !entries.values[index].record.keyedValues.isEmpty {
                     written.append(entries.values[index].record.takeValues())
                 }
                 if entries.values[index].isEncodedEverySave {
