@@ -26,7 +26,9 @@ open class Coder {
     public var codingPath: [String]
 
     /// Every decoding error so far, oldest first.
-    public private(set) var errors: [CoderError] = []
+    // Unchecked exclusivity: a restore reads it after every controller's decode (`error`), each
+    // read otherwise checked at run time; the one write is an `append` that calls nothing.
+    @exclusivity(unchecked) public private(set) var errors: [CoderError] = []
 
     private var classVersions: [String: Int]
     private var objectsByID: [Int: any RestorableObject] = [:]
