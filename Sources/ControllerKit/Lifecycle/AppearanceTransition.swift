@@ -83,7 +83,7 @@ extension ViewController {
     /// Checks an array handed to a container: no duplicates, nothing that lives elsewhere.
     /// `current` are the container's present members, which may stay.
     func validateMembers(_ members: [ViewController], current: [ViewController]) -> Diagnostic? {
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<ObjectIdentifier>(minimumCapacity: members.count)
         let present = Set(current.map(ObjectIdentifier.init))
         for member in members {
             guard seen.insert(ObjectIdentifier(member)).inserted else {

@@ -129,6 +129,8 @@ struct Restorer {
 
     private mutating func makeControllers() {
         var used = Set<ObjectIdentifier>()
+        // Sized once: growing it rehashed every instance at each doubling.
+        used.reserveCapacity(records.count)
         for index in records.indices {
             if dropIfOrphaned(index) { continue }
             let record = records[index]
