@@ -1,7 +1,7 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 import MailSample
-import StateRestoration
+@_spi(Restoration) import StateRestoration
 
 /// The floor of navstate's design: the same rows in navstate's schema (the same paths,
 /// identifiers and titles), written and read with hand-written prepared statements in one
@@ -94,7 +94,7 @@ final class SQLiteFloorApproach: Approach {
     func restore() throws -> Window {
         let database = try Database(path: path, mode: .readOnly)
         var rows: [(id: Int, parent: Int?, path: String, identifier: String, title: String?, className: String, relation: String,
-                    position: Int, style: String?, selected: Bool, values: [String: CodedValue])] = []
+                    position: Int, style: String?, selected: Bool, values: KeyedValues)] = []
         try database.prepare("""
             SELECT n.node_id, n.parent_id, n.identifier, s.class_name, n.relation, n.position, n.style, n.is_selected, s.payload,
                    n.path, n.title
@@ -103,20 +103,21 @@ final class SQLiteFloorApproach: Approach {
             rows.append((Int(row.integer(at: 0) ?? 0), row.integer(at: 1).map(Int.init), row.text(at: 9) ?? "",
                          row.text(at: 2) ?? "", row.text(at: 10), row.text(at: 3) ?? "", row.text(at: 4) ?? "",
                          Int(row.integer(at: 5) ?? 0), row.text(at: 6), row.integer(at: 7) == 1,
-                         try PayloadCodec.decode(row.blob(at: 8) ?? Data())))
+                         // In place and kept sorted, as navstate's reader decodes payloads.
+                         try row.withBlob(at: 8) { bytes throws(PayloadError) in try PayloadCodec.decodeKeyedValues(bytes) } ?? KeyedValues()))
         }
         let window = Window(application: Application())
         var controllers: [Int: ViewController] = [:]
         var children: [Int: [(Int, String, Int, String?, Bool)]] = [:]
         for row in rows {
-            let coder = Coder(values: row.values)
+            let coder = Coder(keyedValues: row.values, codingPath: [], classVersions: [:])
             let controller = BenchFactory.make(row.className, coder: coder)
             controller.restorationIdentifier = row.identifier
             controllers[row.id] = controller
             if let parent = row.parent { children[parent, default: []].append((row.id, row.relation, row.position, row.style, row.selected)) }
         }
         BenchFactory.attach(rows.first.flatMap { controllers[$0.id] }, children: children, controllers: controllers, window: window)
-        for row in rows { controllers[row.id]?.decodeRestorableState(with: Coder(values: row.values)) }
+        for row in rows { controllers[row.id]?.decodeRestorableState(with: Coder(keyedValues: row.values, codingPath: [], classVersions: [:])) }
         return window
     }
 }

@@ -86,6 +86,24 @@ import Testing
         #expect(read == texts.map { DatabaseValue.text($0) })
     }
 
+    /// Blobs lent in place hold what copied blobs hold; an empty blob lends no bytes, and a
+    /// column holding something else lends nothing and is not read.
+    @Test func blobsLentInPlaceHoldWhatCopiesHold() throws {
+        let directory = TemporaryDirectory()
+        let database = try Database(path: directory.path(), mode: .readWrite)
+        try database.execute("CREATE TABLE t (value)")
+        let values: [DatabaseValue] = [.blob(Data([0, 1, 255])), .blob(Data()), .text("not a blob"), .null, .integer(3)]
+        for value in values { try database.execute("INSERT INTO t VALUES (?)", [value]) }
+        var lent: [[UInt8]?] = []
+        var copied: [[UInt8]?] = []
+        try database.prepare("SELECT value FROM t ORDER BY rowid").forEachRow { row in
+            lent.append(row.withBlob(at: 0) { Array($0) })
+            copied.append(row.blob(at: 0).map { Array($0) })
+        }
+        #expect(lent == [[0, 1, 255], [], nil, nil, nil])
+        #expect(lent == copied)
+    }
+
     /// The writer's in-place binding stores exactly what copying binding stores, and leaves no
     /// pointer to the bytes it borrowed: stepping again afterwards inserts NULLs, not stale bytes.
     @Test func bindingInPlaceStoresWhatCopyingStoresAndForgetsTheBorrowedBytes() throws {

@@ -1,7 +1,7 @@
 @_spi(Restoration) import ControllerKit
 import Foundation
 import RestorationTesting
-@testable import StateRestoration
+@_spi(Restoration) @testable import StateRestoration
 import Testing
 
 /// The compact payload format: exact round trips, and a typed error for every malformed input.

@@ -170,7 +170,8 @@ public enum PayloadCodec {
     /// The keyed values in `bytes`, read in place and kept in the payload's order (sorted by
     /// key), for a coder to look keys up without hashing them (see ``KeyedValues``). The same
     /// checks as ``decode(_:)-(UnsafeRawBufferPointer)``, and the same first error.
-    static func decodeKeyedValues(_ bytes: UnsafeRawBufferPointer) throws(PayloadError) -> KeyedValues {
+    @_spi(Restoration)
+    public static func decodeKeyedValues(_ bytes: UnsafeRawBufferPointer) throws(PayloadError) -> KeyedValues {
         var reader = Reader(bytes: bytes)
         try reader.readFormatVersion()
         guard let pairs = try reader.readSortedPairs() else {

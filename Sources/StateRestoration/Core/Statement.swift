@@ -185,6 +185,15 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Lends the column's bytes where SQLite holds them, when it holds a blob (no bytes for an
+    /// empty one), else returns `nil` without calling `body`. The bytes are valid only in `body`.
+    public func withBlob<Result>(at column: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
+        let index = Int32(column)
+        guard sqlite3_column_type(handle, index) == SQLITE_BLOB else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? sqlite3_column_blob(handle, index) : nil, count: count))
+    }
+
     /// The column as bytes when it holds a blob, else `nil`.
     public func blob(at column: Int) -> Data? {
         let index = Int32(column)
