@@ -53,6 +53,37 @@ import Testing
         #expect(coder.takeUnreadWrites()?.isEmpty == true)
     }
 
+    /// The writer remembers how key sequences sort and reuses the order for coders that write
+    /// the same keys in the same order: the same values and spellings as sorting afresh, for
+    /// sequences that differ in one key, in length, or only in the spelling of a key, more of
+    /// them than it remembers, with removals and repeated keys.
+    @Test @MainActor func rememberedKeyOrdersGiveWhatSortingGives() {
+        var random = SeededRandomNumberGenerator(seed: 11)
+        let base = ["name", "é", "count", "flag", "list", "Z", "a", "ä", "key 10", "key 9", "name"]
+        var replaced = base, lastReplaced = base
+        replaced[3] = "zeta"
+        lastReplaced[base.count - 1] = "aaa"
+        let sequences = [base, replaced, lastReplaced, Array(base.dropLast()), base.map { $0 == "é" ? "e\u{301}" : $0 },
+                         Array(base.reversed()), ["b", "a"], ["a", "b"], Array(repeating: "a", count: 11)]
+        var orders = KeyedWrites.SortOrders()
+        var mismatches: [String] = []
+        for round in 0..<400 {
+            let sequence = sequences[Int(random.next() % UInt64(sequences.count))]
+            let coder = Coder()
+            for key in sequence {
+                coder.encode(random.next() % 5 == 0 ? nil : Self.sample.values.randomElement(using: &random), forKey: key)
+            }
+            guard let writes = coder.takeUnreadWrites() else { continue }
+            let remembered = writes.sortedValues(reusing: &orders), fresh = writes.sortedValues
+            // Keys by their bytes: `==` on strings would not see a spelling taken from the wrong write.
+            if remembered.map({ Array($0.key.utf8) }) != fresh.map({ Array($0.key.utf8) })
+                || remembered.map(\.value) != fresh.map(\.value) {
+                mismatches.append("round \(round): \(sequence)")
+            }
+        }
+        #expect(mismatches.count == 0, "\(mismatches.prefix(3))")
+    }
+
     /// The writer learns from the encoding whether a payload refers to an object, at any depth:
     /// such controllers are encoded again at every save.
     @Test func encodingTellsWhetherAPayloadRefersToAnObject() {

@@ -56,6 +56,11 @@ public enum PayloadCodec {
         encoded(sorted: writes.sortedValues)
     }
 
+    /// ``encoded(_:)-(KeyedWrites)``, reusing the key orders `orders` has seen.
+    static func encoded(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders) -> Encoded {
+        encoded(sorted: writes.sortedValues(reusing: &orders))
+    }
+
     private static func encoded(sorted values: [(key: String, value: CodedValue)]) -> Encoded {
         var writer = Writer()
         // A guess that fits most controllers' keys: growing from empty took five reallocations.

@@ -69,10 +69,16 @@ enum SnapshotWriter {
             func submit(_ chunk: Int) {
                 let range = chunk * preparedChunk..<min((chunk + 1) * preparedChunk, records.count)
                 preparing.submit(bytes: 0) {
-                    range.map { position in
-                        PreparedRows(records[position], writes: writes.isEmpty ? nil : writes[position],
-                                     snapshotID: snapshotID, reusesState: reused[records[position].id] != nil)
+                    // One per chunk, so no thread shares it.
+                    var orders = KeyedWrites.SortOrders()
+                    var rows: [PreparedRows] = []
+                    rows.reserveCapacity(range.count)
+                    for position in range {
+                        rows.append(PreparedRows(records[position], writes: writes.isEmpty ? nil : writes[position],
+                                                 snapshotID: snapshotID, reusesState: reused[records[position].id] != nil,
+                                                 orders: &orders))
                     }
+                    return rows
                 }
             }
             for chunk in 0..<min(chunksAhead, chunkCount) { submit(chunk) }
@@ -170,9 +176,15 @@ struct PreparedRows: Sendable {
 
     /// `writes`, when not empty, are the record's values as its coder wrote them: encoded
     /// straight into the payload.
-    init(_ record: ControllerRecord, writes: KeyedWrites?, snapshotID: Int64, reusesState: Bool) {
+    /// `orders` remembers how the keys of earlier writes sorted (see ``KeyedWrites/SortOrders``).
+    init(_ record: ControllerRecord, writes: KeyedWrites?, snapshotID: Int64, reusesState: Bool,
+         orders: inout KeyedWrites.SortOrders) {
         if !reusesState {
-            let encoded = if let writes, !writes.isEmpty { PayloadCodec.encoded(writes) } else { PayloadCodec.encoded(record.values) }
+            let encoded = if let writes, !writes.isEmpty {
+                PayloadCodec.encoded(writes, orders: &orders)
+            } else {
+                PayloadCodec.encoded(record.values)
+            }
             refersToObject = encoded.refersToObject
             // Appended one by one: `+= [...]` built a temporary array and copied it (callgrind:
             // a tenth of preparing a row).
