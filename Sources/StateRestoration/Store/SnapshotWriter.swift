@@ -83,6 +83,8 @@ enum SnapshotWriter {
             }
             for chunk in 0..<min(chunksAhead, chunkCount) { submit(chunk) }
             var newStateIDs: [Int: Int64] = [:]
+            // Sized once: growing it rehashed every id at each doubling.
+            newStateIDs.reserveCapacity(max(0, records.count - reused.count))
             var referencingIDs = Set<Int>()
             for chunk in 0..<chunkCount {
                 guard var prepared = preparing.output(of: chunk) else { throw PreparationLost(chunk: chunk) }
