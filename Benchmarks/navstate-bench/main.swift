@@ -269,6 +269,8 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
         }
         try chosen.prepare(in: directory)
         _ = try chosen.save(window)
+        var restored: [Window] = []
+        defer { restored.forEach { $0.rootViewController = nil } }
         if operation == "incremental", let navstate = chosen as? NavstateApproach {
             let dirty = try navstate.prepareIncremental(in: directory, window: window) as? MessageController
             for _ in 0..<30 {
@@ -281,7 +283,9 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
                 try chosen.prepare(in: directory)
                 _ = try chosen.save(window)
             } else {
-                _ = try chosen.restore()
+                // Kept until the end, so that a profile of a restore does not include freeing
+                // the window restored before it.
+                restored.append(try chosen.restore())
             }
         }
     }
