@@ -125,12 +125,13 @@ import Testing
         }
     }
 
-    /// Both readings of `bytes`: as a table, and kept sorted as a restore reads them.
-    static func bothReadings(_ bytes: [UInt8]) -> (table: Result<[String: CodedValue], PayloadError>,
-                                                  sorted: Result<[String: CodedValue], PayloadError>) {
+    /// Both readings of `bytes`: as a table, and kept sorted as a restore reads them (handing
+    /// out the strings in `shortStrings` when given).
+    static func bothReadings(_ bytes: [UInt8], shortStrings: ShortStrings? = nil)
+        -> (table: Result<[String: CodedValue], PayloadError>, sorted: Result<[String: CodedValue], PayloadError>) {
         let table = Result { () throws(PayloadError) in try PayloadCodec.decode(Data(bytes)) }
         let sorted = bytes.withUnsafeBytes { raw in
-            Result { () throws(PayloadError) in try PayloadCodec.decodeKeyedValues(raw).table }
+            Result { () throws(PayloadError) in try PayloadCodec.decodeKeyedValues(raw, shortStrings: shortStrings).table }
         }
         return (table, sorted)
     }
@@ -152,14 +153,59 @@ import Testing
         }
         var differences: [String] = []
         var valid = 0
+        // One cache across every input, as a reader keeps one across a batch's payloads: a
+        // string remembered from one payload must never stand for other bytes, nor for bytes
+        // that are not UTF-8.
+        let shortStrings = ShortStrings()
         for input in inputs {
             let (table, sorted) = Self.bothReadings(input)
+            let cached = Self.bothReadings(input, shortStrings: shortStrings).sorted
             if case .success = table { valid += 1 }
-            if table != sorted { differences.append("\(input): table \(table), sorted \(sorted)") }
+            if table != sorted || table != cached {
+                differences.append("\(input): table \(table), sorted \(sorted), with short strings \(cached)")
+            }
         }
         #expect(differences.isEmpty, "\(differences.prefix(3).joined(separator: "\n"))")
         // The whole payload and some mutations (a changed value byte) still read.
         #expect(valid > 1)
+    }
+
+    /// Short strings are handed out again for the same bytes only: the length counts (a key
+    /// and the same key with a NUL byte more), strings of more than 15 bytes are made each
+    /// time, and bytes that are not UTF-8 fail every time rather than being remembered.
+    @Test func shortStringsAreHandedOutForTheSameBytesOnly() throws {
+        let strings = ShortStrings()
+        var made = 0
+        func string(_ text: [UInt8]) throws(PayloadError) -> String {
+            let result = text.withUnsafeBytes { raw in
+                Result { () throws(PayloadError) in
+                    try strings.string(for: raw) { bytes throws(PayloadError) in
+                        made += 1
+                        guard let valid = String(validating: Array(bytes), as: UTF8.self) else {
+                            throw PayloadError(offset: 0, reason: "not UTF-8")
+                        }
+                        return valid
+                    }
+                }
+            }
+            return try result.get()
+        }
+        // Short ones, and ones of 9 to 15 bytes that differ only after their first eight.
+        let words = (0..<300).map { Array("key \($0)".utf8) } + (0..<300).map { Array("keyword \($0)".utf8) }
+            + [Array("a".utf8), Array("a\u{0}".utf8), [], Array("é".utf8)]
+        for word in words { #expect(try string(word) == String(decoding: word, as: UTF8.self)) }
+        let firstPass = made
+        for word in words { #expect(try string(word) == String(decoding: word, as: UTF8.self)) }
+        // 600 words in 256 slots: some were replaced and made again, most were not.
+        #expect(made > firstPass && made < firstPass * 2)
+        let beforeLong = made
+        let long = Array("more than fifteen bytes".utf8)
+        #expect(try string(long) == "more than fifteen bytes")
+        #expect(try string(long) == "more than fifteen bytes")
+        #expect(made == beforeLong + 2)
+        #expect(throws: PayloadError.self) { try string([0xC3, 0x28]) }
+        #expect(throws: PayloadError.self) { try string([0xC3, 0x28]) }
+        #expect(made == beforeLong + 4)
     }
 
     /// Keys out of order are never written, but such a payload is well-formed: it reads as a

@@ -177,7 +177,13 @@ public enum PayloadCodec {
     /// checks as ``decode(_:)-(UnsafeRawBufferPointer)``, and the same first error.
     @_spi(Restoration)
     public static func decodeKeyedValues(_ bytes: UnsafeRawBufferPointer) throws(PayloadError) -> KeyedValues {
-        var reader = Reader(bytes: bytes)
+        try decodeKeyedValues(bytes, shortStrings: nil)
+    }
+
+    /// The same, `shortStrings` handing out the strings of earlier payloads again for the same
+    /// bytes (a reader parsing many payloads keeps one per thread).
+    static func decodeKeyedValues(_ bytes: UnsafeRawBufferPointer, shortStrings: ShortStrings?) throws(PayloadError) -> KeyedValues {
+        var reader = Reader(bytes: bytes, shortStrings: shortStrings)
         try reader.readFormatVersion()
         guard let pairs = try reader.readSortedPairs() else {
             // Keys out of order: never written so, but well-formed all the same. Read again as
@@ -191,6 +197,13 @@ public enum PayloadCodec {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// Strings read before, handed out again for the same bytes; none when `nil`.
+        var shortStrings: ShortStrings?
+
+        init(bytes: UnsafeRawBufferPointer, shortStrings: ShortStrings? = nil) {
+            self.bytes = bytes
+            self.shortStrings = shortStrings
+        }
 
         var remaining: Int { bytes.count - offset }
 
@@ -213,7 +226,17 @@ public enum PayloadCodec {
             return bytes[offset]
         }
 
+        @inline(__always)
         mutating func readVarint() throws(PayloadError) -> UInt64 {
+            // One byte holds anything below 128: nearly every length, count and small integer.
+            if offset < bytes.count, bytes[offset] < 0x80 {
+                defer { offset += 1 }
+                return UInt64(bytes[offset])
+            }
+            return try readLongVarint()
+        }
+
+        mutating func readLongVarint() throws(PayloadError) -> UInt64 {
             let start = offset
             var result: UInt64 = 0
             var shift: UInt64 = 0
@@ -230,7 +253,7 @@ public enum PayloadCodec {
 
         /// A length or count, checked against what is left: every element takes a byte at
         /// least, so a count above the remaining bytes is a lie, refused before allocating.
-        mutating func readCount(what: String) throws(PayloadError) -> Int {
+        mutating func readCount(what: StaticString) throws(PayloadError) -> Int {
             let start = offset
             let value = try readVarint()
             guard value <= UInt64(remaining) else {
@@ -247,16 +270,23 @@ public enum PayloadCodec {
         mutating func readFixed<T: FixedWidthInteger>(_ type: T.Type) throws(PayloadError) -> T {
             let size = MemoryLayout<T>.size
             guard remaining >= size else { throw PayloadError(offset: offset, reason: "truncated \(T.self)") }
-            var value: T = 0
-            for (index, byte) in readBytes(size).enumerated() { value |= T(byte) << (8 * index) }
-            return value
+            defer { offset += size }
+            return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         }
 
         mutating func readString() throws(PayloadError) -> String {
             let start = offset
             let count = try readCount(what: "string length")
-            let slice = readBytes(count)
-            let utf8 = UnsafeRawBufferPointer(rebasing: slice).assumingMemoryBound(to: UInt8.self)
+            let raw = UnsafeRawBufferPointer(rebasing: readBytes(count))
+            if count <= ShortStrings.maximumLength, let shortStrings {
+                return try shortStrings.string(for: raw) { bytes throws(PayloadError) in try Self.string(bytes, at: start) }
+            }
+            return try Self.string(raw, at: start)
+        }
+
+        /// `bytes` as a string, or an error at `start` when they are not UTF-8.
+        private static func string(_ bytes: UnsafeRawBufferPointer, at start: Int) throws(PayloadError) -> String {
+            let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
             // `String(validating:as:)` is generic and unspecialized: it looked up type metadata
             // for every string, a sixth of a restore (callgrind). Validating here and then
             // decoding, which repairs nothing once valid, is the same check at a fraction.

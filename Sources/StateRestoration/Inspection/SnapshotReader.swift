@@ -203,7 +203,11 @@ enum SnapshotReader {
                 full.value.withRows { rows in
                     var results: [ParsedRow] = []
                     results.reserveCapacity(rows.count)
-                    for (index, row) in rows.enumerated() { results.append(parseRow(row, snapshot: full.value.snapshots[index])) }
+                    // One per batch: it is not for two threads.
+                    let shortStrings = ShortStrings()
+                    for (index, row) in rows.enumerated() {
+                        results.append(parseRow(row, snapshot: full.value.snapshots[index], shortStrings: shortStrings))
+                    }
                     return results
                 }
             }
@@ -270,10 +274,11 @@ enum SnapshotReader {
         var record: Result<ControllerRecord, SnapshotProblem.Reason>
     }
 
-    private static func parseRow(_ row: RowColumns, snapshot: Int64) -> ParsedRow {
+    private static func parseRow(_ row: RowColumns, snapshot: Int64, shortStrings: ShortStrings) -> ParsedRow {
         let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
         let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
-        return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: parse(row, snapshot: snapshot, path: storedPath))
+        return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path,
+                         record: parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings))
     }
 
     /// How many rows, or a quarter of how many bytes, are copied before they are parsed: small
@@ -306,7 +311,9 @@ enum SnapshotReader {
     /// only its own (last) component here; ``structure(_:paths:)`` prefixes its parent's path,
     /// which saves splitting every row's whole path text.
     /// `path` is the row's path text, already read (`nil` when the column holds no text).
-    private static func parse(_ row: RowColumns, snapshot: Int64, path: String?) -> Result<ControllerRecord, SnapshotProblem.Reason> {
+    /// `shortStrings` hands out strings its batch's payloads held before.
+    private static func parse(_ row: RowColumns, snapshot: Int64, path: String?,
+                              shortStrings: ShortStrings) -> Result<ControllerRecord, SnapshotProblem.Reason> {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
         for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
             return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
@@ -325,13 +332,14 @@ enum SnapshotReader {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {
-            return .success(try record(row, path: path))
+            return .success(try record(row, path: path, shortStrings: shortStrings))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func record(_ row: RowColumns, path: String?) throws(SnapshotProblem.Reason) -> ControllerRecord {
+    private static func record(_ row: RowColumns, path: String?,
+                               shortStrings: ShortStrings) throws(SnapshotProblem.Reason) -> ControllerRecord {
         func int(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> Int {
             guard let value = row.integer(at: column) else { throw .wrongColumnType(name) }
             return Int(value)
@@ -366,7 +374,7 @@ enum SnapshotReader {
         // Decoded where SQLite holds the bytes: no copy of the payload.
         let values: KeyedValues
         do {
-            values = try PayloadCodec.decodeKeyedValues(row[15].bytes)
+            values = try PayloadCodec.decodeKeyedValues(row[15].bytes, shortStrings: shortStrings)
         } catch {
             throw .malformedPayload(error)
         }
