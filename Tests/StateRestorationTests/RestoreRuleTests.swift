@@ -104,9 +104,13 @@ import Testing
         for components in [["tabs"], ["tabs", "a/b"], ["tabs", "a/b", "50%[1]"], ["%2F", "x"]] {
             let text = SnapshotPath.string(components)
             #expect(SnapshotPath.components(text) == components)
+            #expect(SnapshotPath.lastComponent(text) == components.last)
             #expect(SnapshotPath.appending("next/%", to: text) == SnapshotPath.string(components + ["next/%"]))
         }
         #expect(SnapshotPath.appending("a", to: SnapshotPath.string([])) == "/a")
+        #expect(SnapshotPath.lastComponent("/") == "")
+        #expect(SnapshotPath.lastComponent("alone") == "alone")
+        #expect(SnapshotPath.lastComponent("/a/a long component of more than fifteen bytes") == "a long component of more than fifteen bytes")
     }
 
     @Test func metadataIsRecordedForEverySnapshot() throws {
