@@ -40,6 +40,9 @@ final class SQLiteFloorApproach: Approach {
 
     func save(_ window: Window) throws -> Double {
         var rows: [Row] = []
+        // Payloads encoded from each coder's writes, key orders reused, as navstate's writer
+        // does (on one core here).
+        var orders = KeyedWrites.SortOrders()
         let mainActor = milliseconds {
             // Containers walked by position, each relation known without searching.
             @MainActor func visit(_ controller: ViewController, parent: Int?, parentPath: String, relation: String, position: Int,
@@ -47,11 +50,12 @@ final class SQLiteFloorApproach: Approach {
                 let id = rows.count + 1
                 let coder = Coder()
                 controller.encodeRestorableState(with: coder)
+                let payload = coder.takeUnreadWrites().map { PayloadCodec.encode($0, orders: &orders) } ?? PayloadCodec.encode(coder.values)
                 let identifier = controller.restorationIdentifier ?? ""
                 let path = parentPath + "/" + identifier
                 rows.append(Row(id: id, parent: parent, path: path, identifier: identifier, title: controller.title,
                                 className: BenchClasses.name(of: controller), relation: relation, position: position,
-                                style: style, selected: selected, payload: PayloadCodec.encode(coder.values)))
+                                style: style, selected: selected, payload: payload))
                 let selectedTab = (controller as? TabBarController)?.selectedIndex
                 let kind = controller is NavigationController ? "stack" : selectedTab != nil ? "tab" : "child"
                 for (index, child) in controller.children.enumerated() {

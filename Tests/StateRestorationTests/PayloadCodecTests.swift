@@ -65,7 +65,7 @@ import Testing
         lastReplaced[base.count - 1] = "aaa"
         let sequences = [base, replaced, lastReplaced, Array(base.dropLast()), base.map { $0 == "é" ? "e\u{301}" : $0 },
                          Array(base.reversed()), ["b", "a"], ["a", "b"], Array(repeating: "a", count: 11)]
-        var orders = KeyedWrites.SortOrders()
+        var orders = KeyedWrites.SortOrders(), encodingOrders = KeyedWrites.SortOrders()
         var mismatches: [String] = []
         for round in 0..<400 {
             let sequence = sequences[Int(random.next() % UInt64(sequences.count))]
@@ -77,7 +77,8 @@ import Testing
             let remembered = writes.sortedValues(reusing: &orders), fresh = writes.sortedValues
             // Keys by their bytes: `==` on strings would not see a spelling taken from the wrong write.
             if remembered.map({ Array($0.key.utf8) }) != fresh.map({ Array($0.key.utf8) })
-                || remembered.map(\.value) != fresh.map(\.value) {
+                || remembered.map(\.value) != fresh.map(\.value)
+                || PayloadCodec.encode(writes, orders: &encodingOrders) != PayloadCodec.encode(writes.table) {
                 mismatches.append("round \(round): \(sequence)")
             }
         }

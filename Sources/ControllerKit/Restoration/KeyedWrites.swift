@@ -70,10 +70,10 @@ public struct KeyedWrites: Sendable {
         return result
     }
 
-    /// The orders a few sequences of keys sort in, most recently used first. Controllers of one
-    /// class write the same keys in the same order, so a save sorts each sequence about once:
-    /// sorting every coder's keys was a tenth of a save's instructions (callgrind). Keys from
-    /// the same string literal compare equal without reading their bytes. For one thread.
+    /// The orders the last few sequences of keys sorted in. Controllers of one class write the
+    /// same keys in the same order, so a save sorts each sequence about once: sorting every
+    /// coder's keys was a tenth of a save's instructions (callgrind). Keys from the same string
+    /// literal compare equal without reading their bytes. For one thread.
     public struct SortOrders {
         private var remembered: [(keys: [String], order: [Int])] = []
         /// Where the next sequence goes once full: the oldest one.

@@ -28,8 +28,10 @@ struct SnapshotDiff {
             if before.className != record.className {
                 moved.append(Move(path: record.pathString, from: "class \(before.className)", to: "class \(record.className)"))
             }
-            for key in Set(before.values.keys).union(record.values.keys).sorted() where before.values[key] != record.values[key] {
-                changed.append(ValueChange(path: record.pathString, key: key, from: before.values[key], to: record.values[key]))
+            // Each record's table made once: records read back keep their values as sorted pairs.
+            let (old, new) = (before.values, record.values)
+            for key in Set(old.keys).union(new.keys).sorted() where old[key] != new[key] {
+                changed.append(ValueChange(path: record.pathString, key: key, from: old[key], to: new[key]))
             }
         }
     }

@@ -61,6 +61,13 @@ public enum PayloadCodec {
         encoded(sorted: writes.sortedValues(reusing: &orders))
     }
 
+    /// The bytes of the values `writes` leave (the same as ``encode(_:)`` of their table),
+    /// reusing the key orders `orders` has seen.
+    @_spi(Restoration)
+    public static func encode(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders) -> Data {
+        encoded(writes, orders: &orders).payload
+    }
+
     private static func encoded(sorted values: [(key: String, value: CodedValue)]) -> Encoded {
         var writer = Writer()
         // A guess that fits most controllers' keys: growing from empty took five reallocations.

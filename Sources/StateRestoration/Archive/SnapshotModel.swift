@@ -176,7 +176,8 @@ public struct ControllerRecord: Sendable, Hashable {
         get { storage.fields.isCollapsed }
         set { update { $0.isCollapsed = newValue } }
     }
-    /// The keyed values its `encodeRestorableState(with:)` wrote.
+    /// The keyed values its `encodeRestorableState(with:)` wrote. A record read back keeps them
+    /// as its payload's sorted pairs and makes this table at each read: read it once per use.
     public var values: [String: CodedValue] {
         get { storage.fields.values.table }
         set { update { $0.values = KeyedValues(newValue) } }
