@@ -6,8 +6,9 @@ import Foundation
 struct RowBatch {
     /// Columns per row.
     let width: Int
-    /// The most bytes column `index` may hold before it is left uncopied.
-    let limit: (_ index: Int) -> Int
+    /// The most bytes each column may hold before it is left uncopied; worked out once, not
+    /// asked of a closure for every column of every row.
+    private let limits: [Int]
     private var columns: [RowColumns.Column] = []
     /// Where each column's bytes start in `bytes`; -1 for none.
     private var offsets: [Int] = []
@@ -17,10 +18,13 @@ struct RowBatch {
 
     init(width: Int, expectedRows: Int, limit: @escaping (_ index: Int) -> Int) {
         self.width = width
-        self.limit = limit
+        limits = (0..<width).map(limit)
         columns.reserveCapacity(expectedRows * width)
         offsets.reserveCapacity(expectedRows * width)
         snapshots.reserveCapacity(expectedRows)
+        // About what a row of a controller's texts and payload takes: the buffer grows a few
+        // times less while the reading thread copies.
+        bytes.reserveCapacity(expectedRows * 512)
     }
 
     var count: Int { snapshots.count }
@@ -41,7 +45,7 @@ struct RowBatch {
         for index in 0..<width {
             var column = row[index]
             var offset = -1
-            if column.kind == .text || column.kind == .blob, column.size <= limit(index) {
+            if column.kind == .text || column.kind == .blob, column.size <= limits[index] {
                 offset = bytes.count
                 bytes.append(contentsOf: column.bytes)
             }
