@@ -52,6 +52,28 @@ import Testing
         #expect(coder.values == ["b": .string("two"), "c": .bool(true), "d": .integer(5)])
     }
 
+    /// Sorted pairs find keys as a table does, whatever the spelling: an ASCII key and a
+    /// canonically equivalent spelling that is not ASCII (the Kelvin sign is a "K") find each
+    /// other both ways, and a key of the same length and first byte is not taken for another.
+    @Test func sortedPairsFindCanonicallyEquivalentKeysBothWays() {
+        let ascii = KeyedValues(sortedPairs: [.init(key: "Key", value: .integer(1)), .init(key: "Kez", value: .integer(3)),
+                                              .init(key: "a", value: .integer(2))])
+        #expect(ascii.value(forKey: "Key") == .integer(1))
+        #expect(ascii.value(forKey: "Kez") == .integer(3))
+        #expect(ascii.value(forKey: "\u{212A}ey") == .integer(1))
+        #expect(ascii.value(forKey: "Kex") == nil)
+        let kelvin = KeyedValues(sortedPairs: [.init(key: "\u{212A}ey", value: .integer(1)), .init(key: "a", value: .integer(2))])
+        #expect(kelvin.value(forKey: "Key") == .integer(1))
+        #expect(kelvin.value(forKey: "a") == .integer(2))
+        for values in [ascii, kelvin] {
+            #expect(values.table == Dictionary(uniqueKeysWithValues: values.sortedPairs.map { ($0.key, $0.value) }))
+        }
+        // Equal as values too, pair by pair, whichever spelling each holds.
+        let spelledK = KeyedValues(sortedPairs: [.init(key: "Key", value: .integer(1)), .init(key: "a", value: .integer(2))])
+        #expect(kelvin == spelledK)
+        #expect(kelvin.hashValue == spelledK.hashValue)
+    }
+
     @Test func everyListedTypeRoundTrips() {
         let coder = Coder(codingPath: ["tabs", "inbox"])
         let date = Date(timeIntervalSince1970: 1_700_000_000)

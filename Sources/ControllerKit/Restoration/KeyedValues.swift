@@ -12,17 +12,53 @@ public struct KeyedValues: Sendable, Hashable {
     public struct Pair: Sendable, Hashable {
         public let key: String
         public let value: CodedValue
+        /// The key's UTF-8 length and first byte, or 0 when it is not all ASCII (see
+        /// ``KeyedValues/value(forKey:)``).
+        let signature: UInt32
 
         public init(key: String, value: CodedValue) {
             self.key = key
             self.value = value
+            signature = Self.signature(of: key)
+        }
+
+        /// A pair whose key was made from `utf8`, its exact UTF-8 bytes: a reader that holds
+        /// them summarizes them directly, rather than asking the string for them again.
+        public init(key: String, utf8: UnsafeRawBufferPointer, value: CodedValue) {
+            self.key = key
+            self.value = value
+            signature = Self.signature(utf8: utf8)
+        }
+
+        /// A cheap summary of an ASCII string's bytes: equal strings have equal ones. 0 for a
+        /// string that is not all ASCII, whose equal strings may hold other bytes.
+        static func signature(of key: String) -> UInt32 {
+            key.utf8.withContiguousStorageIfAvailable { signature(utf8: UnsafeRawBufferPointer($0)) } ?? 0
+        }
+
+        static func signature(utf8 bytes: UnsafeRawBufferPointer) -> UInt32 {
+            var combined: UInt8 = 0
+            for byte in bytes { combined |= byte }
+            guard combined < 0x80 else { return 0 }
+            return 1 << 31 | UInt32(truncatingIfNeeded: bytes.count) << 8 | UInt32(bytes.first ?? 0)
+        }
+
+        // Key and value only: two spellings of one key are one key, whatever their summaries.
+        public static func == (lhs: Pair, rhs: Pair) -> Bool {
+            lhs.key == rhs.key && lhs.value == rhs.value
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(value)
         }
     }
 
     private enum Form: Sendable {
         case table([String: CodedValue])
-        /// Strictly ascending by key, as `String` orders them (which also makes no two equal).
-        case sorted([Pair])
+        /// Strictly ascending by key, as `String` orders them (which also makes no two equal);
+        /// and whether every key is ASCII.
+        case sorted([Pair], allASCII: Bool)
     }
 
     private var form: Form
@@ -35,14 +71,14 @@ public struct KeyedValues: Sendable, Hashable {
     /// The values of `pairs`, which must be strictly ascending by key: callers check it as they
     /// read them (a payload's keys are written sorted), so it is not checked again here.
     public init(sortedPairs pairs: [Pair]) {
-        form = .sorted(pairs)
+        form = .sorted(pairs, allASCII: !pairs.contains { $0.signature == 0 })
     }
 
     /// The values as a table.
     public var table: [String: CodedValue] {
         switch form {
         case .table(let table): return table
-        case .sorted(let pairs): return Self.table(of: pairs)
+        case .sorted(let pairs, _): return Self.table(of: pairs)
         }
     }
 
@@ -50,7 +86,7 @@ public struct KeyedValues: Sendable, Hashable {
     public var sortedPairs: [Pair] {
         switch form {
         case .table(let table): return table.map { Pair(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
-        case .sorted(let pairs): return pairs
+        case .sorted(let pairs, _): return pairs
         }
     }
 
@@ -58,7 +94,7 @@ public struct KeyedValues: Sendable, Hashable {
     public var count: Int {
         switch form {
         case .table(let table): return table.count
-        case .sorted(let pairs): return pairs.count
+        case .sorted(let pairs, _): return pairs.count
         }
     }
 
@@ -70,7 +106,22 @@ public struct KeyedValues: Sendable, Hashable {
         switch form {
         case .table(let table):
             return table[key]
-        case .sorted(let pairs):
+        case .sorted(let pairs, let allASCII):
+            // Two ASCII strings are equal exactly when their bytes are (no other spelling is
+            // canonically equivalent to ASCII text), so when every key and the one asked for are
+            // ASCII, only pairs of the same length and first byte need a comparison, usually
+            // one. Otherwise canonically equivalent spellings count as one key (the Kelvin sign
+            // is a "K"), and the search compares as `String` does.
+            // Scanned only when short: a long list is searched.
+            if allASCII, pairs.count <= 32 {
+                let signature = Pair.signature(of: key)
+                if signature != 0 {
+                    return pairs.withUnsafeBufferPointer { pairs in
+                        for pair in pairs where pair.signature == signature && pair.key == key { return pair.value }
+                        return nil
+                    }
+                }
+            }
             return pairs.withUnsafeBufferPointer { pairs in
                 // Keys of up to 15 ASCII bytes (nearly all of them) compare as two machine words.
                 var low = 0
@@ -89,7 +140,7 @@ public struct KeyedValues: Sendable, Hashable {
         var table: [String: CodedValue]
         switch form {
         case .table(let existing): table = existing
-        case .sorted(let pairs): table = Self.table(of: pairs)
+        case .sorted(let pairs, _): table = Self.table(of: pairs)
         }
         // Let go of the stored copy, so that `table` is the only reference and changes in place.
         form = .table([:])
@@ -105,7 +156,7 @@ public struct KeyedValues: Sendable, Hashable {
     }
 
     public static func == (lhs: KeyedValues, rhs: KeyedValues) -> Bool {
-        if case .sorted(let left) = lhs.form, case .sorted(let right) = rhs.form {
+        if case .sorted(let left, _) = lhs.form, case .sorted(let right, _) = rhs.form {
             // One order and unique keys: equal pair by pair exactly when equal as tables.
             return left == right
         }

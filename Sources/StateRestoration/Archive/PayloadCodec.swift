@@ -282,13 +282,18 @@ public enum PayloadCodec {
         }
 
         mutating func readString() throws(PayloadError) -> String {
+            try readStringAndBytes().string
+        }
+
+        /// A string, and the bytes it was made from (they stay valid as long as `bytes` do).
+        mutating func readStringAndBytes() throws(PayloadError) -> (string: String, utf8: UnsafeRawBufferPointer) {
             let start = offset
             let count = try readCount(what: "string length")
             let raw = UnsafeRawBufferPointer(rebasing: readBytes(count))
             if count <= ShortStrings.maximumLength, let shortStrings {
-                return try shortStrings.string(for: raw) { bytes throws(PayloadError) in try Self.string(bytes, at: start) }
+                return (try shortStrings.string(for: raw) { bytes throws(PayloadError) in try Self.string(bytes, at: start) }, raw)
             }
-            return try Self.string(raw, at: start)
+            return (try Self.string(raw, at: start), raw)
         }
 
         /// `bytes` as a string, or an error at `start` when they are not UTF-8.
@@ -327,13 +332,13 @@ public enum PayloadCodec {
             pairs.reserveCapacity(count)
             for _ in 0..<count {
                 let start = offset
-                let key = try readString()
+                let (key, utf8) = try readStringAndBytes()
                 let value = try readValue(depth: 0)
                 if let last = pairs.last, !(last.key < key) {
                     guard last.key == key else { return nil }
                     throw PayloadError(offset: start, reason: "key \(key.debugDescription) appears twice")
                 }
-                pairs.append(KeyedValues.Pair(key: key, value: value))
+                pairs.append(KeyedValues.Pair(key: key, utf8: utf8, value: value))
             }
             return pairs
         }
