@@ -14,12 +14,12 @@ open class Coder {
     /// The keyed values, as stored.
     public var values: [String: CodedValue] { storage.table }
 
-    /// Where the values live (see ``CoderStorage``): memory the coder owns instead of a stored
-    /// `var`, because Swift checks every access to a class's stored `var` for exclusivity at run
-    /// time, two checks per `encode(_:forKey:)` and one per decode (a twentieth of a save's
-    /// main-actor time, callgrind). No access can overlap another: a coder is confined to the
-    /// main actor and never lends the storage out.
-    @usableFromInline let storage: CoderStorage
+    /// Where the values live (see ``CoderStorage``). Unchecked exclusivity: Swift checks every
+    /// access to a class's stored `var` at run time otherwise, two checks per
+    /// `encode(_:forKey:)` and one per decode (a twentieth of a save's main-actor time,
+    /// callgrind). No access can overlap another: a coder is confined to the main actor, never
+    /// lends the storage out, and no access calls code outside it while it lasts.
+    @usableFromInline @exclusivity(unchecked) var storage: CoderStorage
 
     /// The restoration identifiers from the root to the controller this coder belongs to; errors
     /// name it.
@@ -49,10 +49,6 @@ open class Coder {
         storage = CoderStorage(values)
         self.codingPath = codingPath
         self.classVersions = classVersions
-    }
-
-    deinit {
-        storage.release()
     }
 
     /// The first decoding error, as `NSCoder.error`.
