@@ -4,8 +4,9 @@
 /// A restore decodes every controller's payload once and its `decodeRestorableState(with:)`
 /// looks up about ten keys. A table hashed every key twice for that (once to insert, once to
 /// look up; callgrind: about 300 instructions a hash, an eighth of a restore), while the payload
-/// already lists its keys sorted: kept as pairs, a lookup is a binary search over short keys,
-/// and nothing is hashed. Any write turns the values into a table (``updateTable(_:)``).
+/// already lists its keys sorted: kept as pairs, a lookup compares only the keys of the same
+/// length and first byte (when all are ASCII) or binary-searches, and nothing is hashed. Any
+/// write turns the values into a table (``updateTable(_:)``).
 @_spi(Restoration)
 public struct KeyedValues: Sendable, Hashable {
     /// One key and its value.
