@@ -45,7 +45,8 @@ import Testing
             Issue.record("nothing read the coder, so its writes should be there to take")
             return
         }
-        let encoded = PayloadCodec.encoded(writes)
+        var orders = KeyedWrites.SortOrders()
+        let encoded = PayloadCodec.encoded(writes, orders: &orders)
         #expect(encoded.payload == PayloadCodec.encode(writes.table))
         // The sample's one reference is a top-level value: one replaced or removed is not counted.
         #expect(encoded.refersToObject == writes.table.values.contains(.object(ObjectReference(id: 17))))

@@ -49,14 +49,9 @@ public enum PayloadCodec {
         encoded(sorted: values.sorted { $0.key < $1.key })
     }
 
-    /// The same as ``encoded(_:)-([String: CodedValue])`` for the values `writes` leave, without
-    /// making them into a table first. A reference a later write replaced or removed is not
-    /// counted: it is not in the payload.
-    static func encoded(_ writes: KeyedWrites) -> Encoded {
-        encoded(sorted: writes.sortedValues)
-    }
-
-    /// ``encoded(_:)-(KeyedWrites)``, reusing the key orders `orders` has seen.
+    /// The same as ``encoded(_:)`` for the values `writes` leave, without making them into a
+    /// table first, reusing the key orders `orders` has seen. A reference a later write replaced
+    /// or removed is not counted: it is not in the payload.
     static func encoded(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders) -> Encoded {
         encoded(sorted: writes.sortedValues(reusing: &orders))
     }

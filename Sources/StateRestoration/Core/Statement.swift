@@ -196,10 +196,6 @@ public final class Statement {
 
     /// The column as bytes when it holds a blob, else `nil`.
     public func blob(at column: Int) -> Data? {
-        let index = Int32(column)
-        guard sqlite3_column_type(handle, index) == SQLITE_BLOB else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
-        return Data(bytes: bytes, count: count)
+        withBlob(at: column) { Data($0) }
     }
 }
