@@ -11,7 +11,9 @@
 public struct KeyedValues: Sendable, Hashable {
     /// One key and its value.
     public struct Pair: Sendable, Hashable {
+        /// The key, as written.
         public let key: String
+        /// Its value.
         public let value: CodedValue
         /// The key's UTF-8 length and first byte, or 0 when it is not all ASCII (see
         /// ``KeyedValues/value(forKey:)``).
