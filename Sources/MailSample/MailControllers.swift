@@ -25,13 +25,15 @@ public struct Draft: Codable, Hashable, Sendable {
 
 /// A list of mailboxes or of messages: the inbox stack's first two levels.
 public final class MailboxListController: ViewController {
+    /// Saved among the keyed values too, so its changes are announced like theirs.
+    public override var title: String? { didSet { invalidateRestorableState() } }
     public var mailbox = "Inbox" { didSet { invalidateRestorableState() } }
     public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
     public var selectedMessageID = 0 { didSet { invalidateRestorableState() } }
     public var unreadCount = 0 { didSet { invalidateRestorableState() } }
     public var filter = "" { didSet { invalidateRestorableState() } }
     public var isEditing = false { didSet { invalidateRestorableState() } }
-    public var visibleMessageIDs: [String] = []
+    public var visibleMessageIDs: [String] = [] { didSet { invalidateRestorableState() } }
     public var sort = MessageSortOrder(field: "date", ascending: false) { didSet { invalidateRestorableState() } }
 
     public override init() { super.init() }
@@ -66,13 +68,15 @@ public final class MailboxListController: ViewController {
 
 /// One message, the top of the inbox stack.
 public final class MessageController: ViewController {
+    /// Saved among the keyed values too, so its changes are announced like theirs.
+    public override var title: String? { didSet { invalidateRestorableState() } }
     public var messageID = 0 { didSet { invalidateRestorableState() } }
     public var subject = "" { didSet { invalidateRestorableState() } }
     public var sender = "" { didSet { invalidateRestorableState() } }
     public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
     public var isFlagged = false { didSet { invalidateRestorableState() } }
     public var receivedAt = Date(timeIntervalSince1970: 0) { didSet { invalidateRestorableState() } }
-    public var labels: [String] = []
+    public var labels: [String] = [] { didSet { invalidateRestorableState() } }
 
     public override init() { super.init() }
     public required init?(coder: Coder) { super.init(coder: coder) }
@@ -168,7 +172,7 @@ public final class ComposeController: ViewController {
 public final class SearchController: ViewController {
     public var query = "" { didSet { invalidateRestorableState() } }
     public var scope = "all" { didSet { invalidateRestorableState() } }
-    public var recentQueries: [String] = []
+    public var recentQueries: [String] = [] { didSet { invalidateRestorableState() } }
 
     public override init() {
         super.init()
@@ -197,7 +201,7 @@ public final class SearchController: ViewController {
 
 /// The settings tab.
 public final class SettingsController: ViewController {
-    public var toggles: [String: Bool] = [:]
+    public var toggles: [String: Bool] = [:] { didSet { invalidateRestorableState() } }
     public var signature = "" { didSet { invalidateRestorableState() } }
 
     public override init() {

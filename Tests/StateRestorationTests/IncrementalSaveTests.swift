@@ -1,5 +1,6 @@
 import ControllerKit
 import Foundation
+import MailSample
 @testable import StateRestoration
 import Testing
 
@@ -313,5 +314,31 @@ import Testing
         let restoredWindow = Window(application: Application())
         let restore = try store.restore(into: restoredWindow, registry: registry)
         #expect(restore.didRestore && restore.dropped.isEmpty)
+    }
+
+    /// The sample app is the model apps copy: every value it saves announces its change, so an
+    /// incremental save after changing its arrays, dictionaries and a saved title holds what a full save holds.
+    @Test func theSampleAppAnnouncesEveryValueItSaves() throws {
+        let directory = TemporaryDirectory()
+        defer { _ = directory }
+        let store = try RestorationStore(path: directory.path())
+        let registry = MailSample.makeRegistry()
+        let window = Window(application: Application())
+        MailSample.buildSessionEndState(in: window)
+        window.makeKeyAndVisible()
+        let first = try store.save(windows: [window], registry: registry)
+        let all = window.allControllers()
+        let list = try #require(all.compactMap { $0 as? MailboxListController }.first { $0.restorationIdentifier == "messages" })
+        list.visibleMessageIDs.append("1044")
+        // A title this sample saves among the values, on a controller with no other change.
+        try #require(all.compactMap { $0 as? MailboxListController }.first { $0.restorationIdentifier == "mailboxes" }).title = "Accounts"
+        try #require(all.compactMap { $0 as? MessageController }.first).labels = ["work"]
+        try #require(all.compactMap { $0 as? SearchController }.first).recentQueries = ["invoice"]
+        try #require(all.compactMap { $0 as? SettingsController }.first).toggles["sounds"] = false
+
+        let second = try store.save(windows: [window], registry: registry)
+        #expect(second.baseSnapshotID == first.snapshotID)
+        #expect(second.writtenStateCount == 5)
+        #expect(try loaded(store, second.snapshotID) == fullContents(window, registry: registry))
     }
 }
