@@ -1,6 +1,6 @@
 import ControllerKit
 import Foundation
-import StateRestoration
+@_spi(Restoration) import StateRestoration
 
 /// Something in the hierarchy that would not survive a process death.
 public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
@@ -16,6 +16,9 @@ public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
         case referenceNotKept
         /// The hierarchy cannot be saved at all (a duplicate path, say).
         case unsavable
+        /// Saved values changed since the last check without `invalidateRestorableState()`: an
+        /// incremental save would keep the values saved before.
+        case unannouncedChange
     }
 
     public var kind: Kind
@@ -30,7 +33,8 @@ public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
 /// For debug builds: after every navigation change, round-trips the window's hierarchy through
 /// the archive format in memory and reports what would not survive: controllers without an
 /// identifier, unregistered classes, values that do not read back equal, references that cannot
-/// be kept. Nothing is written to disk.
+/// be kept, and values changed since the last check without `invalidateRestorableState()`.
+/// Nothing is written to disk.
 @MainActor
 public final class StrictRestorationMode {
     /// Every finding so far, oldest first; a finding is reported once while it persists.
@@ -41,6 +45,14 @@ public final class StrictRestorationMode {
     private let onFinding: (StrictFinding) -> Void
     private var token: ObserverToken?
     private var current = Set<StrictFinding>()
+    /// What each controller saved at the last check, to find changes nobody announced.
+    private var lastSaved: [ObjectIdentifier: SavedValues] = [:]
+
+    private struct SavedValues {
+        weak var controller: ViewController?
+        let generation: UInt64
+        let values: [String: CodedValue]
+    }
 
     /// Starts checking every window of `application` after each change. `onFinding` hears each
     /// new finding; by default it is written to standard error.
@@ -65,7 +77,14 @@ public final class StrictRestorationMode {
     /// Checks `window` now; returns its findings.
     @discardableResult
     public func check(_ window: Window) -> [StrictFinding] {
-        let found = Self.findings(in: window, registry: registry)
+        var found: [StrictFinding]
+        do {
+            let captured = try SnapshotDraft.captureWithControllers([window], registry: registry)
+            found = Self.findings(in: captured.draft, registry: registry)
+            found += unannouncedChanges(captured.draft.controllers, captured.controllers)
+        } catch {
+            found = [Self.unsavable(error)]
+        }
         for finding in found where !current.contains(finding) {
             findings.append(finding)
             onFinding(finding)
@@ -75,13 +94,42 @@ public final class StrictRestorationMode {
     }
 
     /// What in `window` would not survive a save and restore with `registry`.
+    ///
+    /// Changes without `invalidateRestorableState()` need two checks to show, so only an
+    /// instance's ``check(_:)`` reports them.
     public static func findings(in window: Window, registry: RestorationRegistry) -> [StrictFinding] {
-        let draft: SnapshotDraft
         do {
-            draft = try SnapshotDraft.capture([window], registry: registry)
+            return findings(in: try SnapshotDraft.capture([window], registry: registry), registry: registry)
         } catch {
-            return [StrictFinding(kind: .unsavable, path: "/", message: error.description)]
+            return [unsavable(error)]
         }
+    }
+
+    private static func unsavable(_ error: StoreError) -> StrictFinding {
+        StrictFinding(kind: .unsavable, path: "/", message: error.description)
+    }
+
+    /// Controllers whose saved values differ from the last check's while their generation does
+    /// not: what an incremental save would leave as it was. Remembers this check's values.
+    private func unannouncedChanges(_ records: [ControllerRecord], _ controllers: [CapturedController]) -> [StrictFinding] {
+        var found: [StrictFinding] = []
+        for (record, captured) in zip(records, controllers) {
+            guard let controller = captured.controller else { continue }
+            let identity = ObjectIdentifier(controller)
+            if let last = lastSaved[identity], last.controller === controller, last.generation == captured.generation,
+               last.values != record.values {
+                let keys = Set(last.values.keys).union(record.values.keys).filter { last.values[$0] != record.values[$0] }.sorted()
+                found.append(StrictFinding(kind: .unannouncedChange, path: record.pathString,
+                                           message: "\(keys.map(\.debugDescription).joined(separator: ", ")) changed without invalidateRestorableState(); an incremental save would keep the values saved before"))
+            }
+            lastSaved[identity] = SavedValues(controller: controller, generation: captured.generation, values: record.values)
+        }
+        // Released controllers are forgotten; their identifiers may be reused.
+        lastSaved = lastSaved.filter { $0.value.controller != nil }
+        return found
+    }
+
+    private static func findings(in draft: SnapshotDraft, registry: RestorationRegistry) -> [StrictFinding] {
         var found: [StrictFinding] = draft.report.leftOut.map {
             StrictFinding(kind: .noIdentifier, path: $0.path, message: "\($0.className) \($0.reason); it and \($0.descendantCount) below it would be lost")
         }

@@ -1,5 +1,6 @@
 import ControllerKit
 import Foundation
+import MailSample
 import RestorationTesting
 import StateRestoration
 import Testing
@@ -50,5 +51,61 @@ import Testing
         stack.restorationIdentifier = "stack"
         window.rootViewController = stack
         #expect(StrictRestorationMode.findings(in: window, registry: Registry.make()) == [])
+    }
+
+    /// A saved value changed without `invalidateRestorableState()` is what an incremental save
+    /// would miss: the next check names the controller and the key, once. An announced change is
+    /// not reported.
+    @Test func aChangeWithoutInvalidationIsReportedAtTheNextCheck() {
+        let app = Application()
+        var heard: [StrictFinding] = []
+        let strict = StrictRestorationMode(application: app, registry: Registry.make()) { heard.append($0) }
+        let window = Window(application: app)
+        let counter = Counter("list", count: 1)
+        let stack = NavigationController(rootViewController: counter)
+        stack.restorationIdentifier = "stack"
+        window.rootViewController = stack
+        window.makeKeyAndVisible()
+        #expect(strict.check(window) == [])
+
+        counter.count = 2  // Counter does not announce its changes
+        stack.pushViewController(Counter("detail", count: 0), animated: true)
+        stack.popViewController(animated: true)
+        counter.count = 3
+        counter.invalidateRestorableState()
+        stack.pushViewController(Counter("detail", count: 0), animated: true)
+        #expect(heard.map(\.description) == [
+            #"[unannouncedChange] /stack/list: "count" changed without invalidateRestorableState(); an incremental save would keep the values saved before"#,
+        ])
+        strict.stop()
+    }
+
+    /// The sample app announces every value it saves: a session, then a change to each kind of
+    /// value it saves, reports no unannounced change.
+    @Test func theSampleAppAnnouncesEveryChange() throws {
+        let app = Application()
+        let strict = StrictRestorationMode(application: app, registry: Registry.make()) { _ in }
+        let window = Window(application: app)
+        window.rootViewController = MailSample.makeRoot()
+        window.makeKeyAndVisible()
+        MailSample.runSession(in: window, application: app)
+        #expect(strict.check(window).isEmpty)
+
+        let all = window.allControllers()
+        for list in all.compactMap({ $0 as? MailboxListController }) {
+            list.title = "Renamed"
+            list.visibleMessageIDs.append("1")
+            list.sort.ascending.toggle()
+        }
+        for message in all.compactMap({ $0 as? MessageController }) {
+            message.title = "Renamed"
+            message.labels.append("later")
+        }
+        (all.first { $0 is SearchController } as? SearchController)?.recentQueries.append("receipts")
+        (all.first { $0 is SettingsController } as? SettingsController)?.toggles["sounds"] = false
+        (all.first { $0 is ComposeController } as? ComposeController)?.draft.body += " Thanks again."
+        (all.first { $0 is AttachmentViewerController } as? AttachmentViewerController)?.page += 1
+        #expect(strict.check(window).filter { $0.kind == .unannouncedChange } == [])
+        strict.stop()
     }
 }
