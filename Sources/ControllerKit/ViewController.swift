@@ -23,7 +23,9 @@ open class ViewController: @MainActor CustomStringConvertible {
     var appearance: AppearanceState = .disappeared { didSet { RestorationChanges.structureDidChange() } }
     /// No observer here: an observed array is copied on every in-place mutation. The three
     /// places that change it announce the change themselves.
-    var childList: [ViewController] = []
+    // Unchecked, as the identity below: every in-place change (insert, remove by identity,
+    // replace) calls no code that reads the list back while it lasts.
+    @exclusivity(unchecked) var childList: [ViewController] = []
     /// Where this controller was last found in its parent's children: the first place
     /// ``relation`` looks (see `index(of:in:near:)`). Only a hint; never trusted unchecked.
     var childIndexHint = 0
@@ -47,16 +49,21 @@ open class ViewController: @MainActor CustomStringConvertible {
 
     // MARK: - Identity
 
+    // The three below skip run-time exclusivity checks: they are main-actor isolated, each access
+    // is a whole read or a whole assignment (their observers only bump counters), so no two can
+    // overlap; and a save reads all three for every controller (callgrind: with `children`,
+    // about a twelfth of a capture went to the checks).
+
     /// A short title, shown in descriptions and, in UIKit, in bars.
-    open var title: String? { didSet { RestorationChanges.structureDidChange() } }
+    @exclusivity(unchecked) open var title: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// The identifier that makes this controller take part in state restoration
     /// (`RESTORATION.md` §1). Controllers without one are left out of a save with their subtree.
-    open var restorationIdentifier: String? { didSet { RestorationChanges.structureDidChange() } }
+    @exclusivity(unchecked) open var restorationIdentifier: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// A factory that re-creates this controller at restore time in place of the registry; it may
     /// refuse by returning `nil`, which leaves out the controller's subtree.
-    open var restorationClass: (any ViewControllerRestoration.Type)? { didSet { invalidateRestorableState() } }
+    @exclusivity(unchecked) open var restorationClass: (any ViewControllerRestoration.Type)? { didSet { invalidateRestorableState() } }
 
     // MARK: - Presentation settings
 

@@ -29,12 +29,15 @@ public final class RestorationRegistry {
         let make: () -> any RestorableObject
     }
 
-    private var controllersByName: [String: ControllerEntry] = [:]
-    private var controllerNamesByType: [ObjectIdentifier: ControllerEntry] = [:]
-    private var factoriesByName: [String: any ViewControllerRestoration.Type] = [:]
-    private var factoryNamesByType: [ObjectIdentifier: String] = [:]
-    private var objectsByName: [String: ObjectEntry] = [:]
-    private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
+    // Unchecked exclusivity: main-actor isolated, written only by whole-entry assignments that
+    // call nothing, and read once per controller saved or restored, where the run-time check
+    // cost as much as the lookup.
+    @exclusivity(unchecked) private var controllersByName: [String: ControllerEntry] = [:]
+    @exclusivity(unchecked) private var controllerNamesByType: [ObjectIdentifier: ControllerEntry] = [:]
+    @exclusivity(unchecked) private var factoriesByName: [String: any ViewControllerRestoration.Type] = [:]
+    @exclusivity(unchecked) private var factoryNamesByType: [ObjectIdentifier: String] = [:]
+    @exclusivity(unchecked) private var objectsByName: [String: ObjectEntry] = [:]
+    @exclusivity(unchecked) private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
 
     /// Asked for each controller after its restoration class and before the registry.
     public weak var delegate: (any RestorationDelegate)?
