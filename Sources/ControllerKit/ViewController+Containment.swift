@@ -154,12 +154,16 @@ extension View {
     /// Options of `transition(from:to:duration:options:animations:completion:)`; accepted for
     /// source compatibility, headless transitions ignore them.
     public struct AnimationOptions: OptionSet, Sendable, Hashable {
+        /// The options as bits.
         public let rawValue: UInt
+        /// The options of `rawValue`'s bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Accepted and ignored, as every option.
+        /// A cross-dissolve; accepted and ignored, as every option.
         public static let transitionCrossDissolve = AnimationOptions(rawValue: 1 << 0)
+        /// A flip from the left; accepted and ignored.
         public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 1)
+        /// An ease-in-ease-out curve; accepted and ignored.
         public static let curveEaseInOut = AnimationOptions(rawValue: 1 << 2)
     }
 }

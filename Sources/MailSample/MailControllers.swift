@@ -3,8 +3,11 @@ import Foundation
 
 /// The sort a mailbox list uses; stored as a Codable value.
 public struct MessageSortOrder: Codable, Hashable, Sendable {
+    /// What the messages are sorted by ("date", "sender", …).
     public var field: String
+    /// Oldest or A first when `true`.
     public var ascending: Bool
+    /// A sort by `field`, in the direction `ascending` says.
     public init(field: String, ascending: Bool) {
         self.field = field
         self.ascending = ascending
@@ -13,9 +16,13 @@ public struct MessageSortOrder: Codable, Hashable, Sendable {
 
 /// A draft being written; stored as a Codable value.
 public struct Draft: Codable, Hashable, Sendable {
+    /// The recipients' addresses.
     public var to: [String]
+    /// The subject line.
     public var subject: String
+    /// The text written so far.
     public var body: String
+    /// A draft to `to` with `subject` and `body`.
     public init(to: [String], subject: String, body: String) {
         self.to = to
         self.subject = subject
@@ -27,13 +34,21 @@ public struct Draft: Codable, Hashable, Sendable {
 public final class MailboxListController: ViewController {
     /// Saved among the keyed values too, so its changes are announced like theirs.
     public override var title: String? { didSet { invalidateRestorableState() } }
+    /// The mailbox shown.
     public var mailbox = "Inbox" { didSet { invalidateRestorableState() } }
+    /// How far the list is scrolled, in points.
     public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
+    /// The highlighted message.
     public var selectedMessageID = 0 { didSet { invalidateRestorableState() } }
+    /// The unread badge.
     public var unreadCount = 0 { didSet { invalidateRestorableState() } }
+    /// The filter typed in, empty for none.
     public var filter = "" { didSet { invalidateRestorableState() } }
+    /// Whether the list is in editing mode.
     public var isEditing = false { didSet { invalidateRestorableState() } }
+    /// The messages on screen, top first.
     public var visibleMessageIDs: [String] = [] { didSet { invalidateRestorableState() } }
+    /// How the messages are sorted; saved as a Codable value.
     public var sort = MessageSortOrder(field: "date", ascending: false) { didSet { invalidateRestorableState() } }
 
     public override init() { super.init() }
@@ -70,12 +85,19 @@ public final class MailboxListController: ViewController {
 public final class MessageController: ViewController {
     /// Saved among the keyed values too, so its changes are announced like theirs.
     public override var title: String? { didSet { invalidateRestorableState() } }
+    /// The message shown.
     public var messageID = 0 { didSet { invalidateRestorableState() } }
+    /// Its subject.
     public var subject = "" { didSet { invalidateRestorableState() } }
+    /// Its sender's address.
     public var sender = "" { didSet { invalidateRestorableState() } }
+    /// How far the message is scrolled, in points.
     public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
+    /// Whether the user flagged it.
     public var isFlagged = false { didSet { invalidateRestorableState() } }
+    /// When it arrived.
     public var receivedAt = Date(timeIntervalSince1970: 0) { didSet { invalidateRestorableState() } }
+    /// Its labels.
     public var labels: [String] = [] { didSet { invalidateRestorableState() } }
 
     public override init() { super.init() }
@@ -108,8 +130,11 @@ public final class MessageController: ViewController {
 
 /// A full-screen viewer of an attachment, presented from the window root.
 public final class AttachmentViewerController: ViewController {
+    /// The file shown.
     public var attachmentName = "" { didSet { invalidateRestorableState() } }
+    /// The page shown, from 0.
     public var page = 0 { didSet { invalidateRestorableState() } }
+    /// The zoom factor, 1 for actual size.
     public var zoom = 1.0 { didSet { invalidateRestorableState() } }
 
     public override init() {
@@ -139,8 +164,11 @@ public final class AttachmentViewerController: ViewController {
 
 /// The compose sheet, presented over the viewer.
 public final class ComposeController: ViewController {
+    /// The reply written so far; saved as a Codable value.
     public var draft = Draft(to: [], subject: "", body: "") { didSet { invalidateRestorableState() } }
+    /// Where the cursor is in the body, in characters.
     public var cursorPosition = 0 { didSet { invalidateRestorableState() } }
+    /// The message being answered.
     public var replyingToMessageID = 0 { didSet { invalidateRestorableState() } }
 
     public override init() {
@@ -170,8 +198,11 @@ public final class ComposeController: ViewController {
 
 /// The search tab.
 public final class SearchController: ViewController {
+    /// The search typed in.
     public var query = "" { didSet { invalidateRestorableState() } }
+    /// Where to search ("all", "inbox", …).
     public var scope = "all" { didSet { invalidateRestorableState() } }
+    /// Earlier searches, newest first.
     public var recentQueries: [String] = [] { didSet { invalidateRestorableState() } }
 
     public override init() {
@@ -201,7 +232,9 @@ public final class SearchController: ViewController {
 
 /// The settings tab.
 public final class SettingsController: ViewController {
+    /// The switches, by setting name.
     public var toggles: [String: Bool] = [:] { didSet { invalidateRestorableState() } }
+    /// The signature appended to new messages.
     public var signature = "" { didSet { invalidateRestorableState() } }
 
     public override init() {

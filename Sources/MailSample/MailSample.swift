@@ -41,9 +41,13 @@ public enum MailSample {
     /// The controllers a session opens: the message list, the message, the attachment viewer
     /// and the reply being composed.
     public struct SessionControllers {
+        /// The inbox's message list, pushed over the mailboxes.
         public let messages: MailboxListController
+        /// The open message, pushed over the list.
         public let message: MessageController
+        /// The attachment viewer, presented full screen from the message.
         public let viewer: AttachmentViewerController
+        /// The reply, presented as a sheet over the viewer.
         public let compose: ComposeController
     }
 

@@ -31,7 +31,9 @@ public enum ProcessDeath {
 
     /// Why the child process did not save.
     public struct ChildFailure: Error, CustomStringConvertible {
+        /// The child's exit status, or the number of the signal that ended it.
         public var status: Int32
+        /// What the child wrote to standard output and standard error.
         public var output: String
         public var description: String { "the child process exited with status \(status): \(output)" }
     }

@@ -14,11 +14,13 @@ public struct RoundTripReport: Sendable, CustomStringConvertible {
     public var restoredTrace: [String]
     /// The lifecycle trace of showing a fresh build of the same state.
     public var freshTrace: [String]
-    /// The pointer-free dumps of both windows while shown.
+    /// The pointer-free dump of the restored window while shown.
     public var restoredHierarchy: [String]
+    /// The pointer-free dump of the fresh build while shown.
     public var freshHierarchy: [String]
-    /// `path class {key=value…}` for every controller of both windows.
+    /// `path class {key=value…}` for every controller of the restored window.
     public var restoredValues: [String]
+    /// `path class {key=value…}` for every controller of the fresh build.
     public var freshValues: [String]
     /// Every problem, each readable on its own (differences come as line diffs).
     public var failures: [String] = []

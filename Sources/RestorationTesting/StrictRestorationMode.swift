@@ -21,6 +21,7 @@ public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
         case unannouncedChange
     }
 
+    /// What kind of loss.
     public var kind: Kind
     /// The restoration path at fault.
     public var path: String

@@ -19,6 +19,7 @@ public struct KeyedValues: Sendable, Hashable {
         /// ``KeyedValues/value(forKey:)``).
         let signature: UInt32
 
+        /// `value` under `key`.
         public init(key: String, value: CodedValue) {
             self.key = key
             self.value = value

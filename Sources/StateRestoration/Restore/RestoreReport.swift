@@ -2,14 +2,19 @@
 public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     /// A controller that was not restored, with its subtree.
     public struct Dropped: Sendable, Hashable {
+        /// Its restoration path in the snapshot.
         public var path: String
+        /// The class name the snapshot recorded for it.
         public var className: String
+        /// Why it was not restored, in a sentence.
         public var reason: String
     }
 
     /// A snapshot passed over.
     public struct Skipped: Sendable, Hashable {
+        /// The snapshot passed over.
         public var snapshotID: Int64
+        /// Why, in a sentence.
         public var reason: String
     }
 

@@ -2,7 +2,10 @@
 public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     /// A controller that was saved.
     public struct Saved: Sendable, Hashable {
+        /// Its restoration path.
         public var path: String
+        /// The name it was saved under: its registered name, or its runtime class name when
+        /// unregistered.
         public var className: String
     }
 
@@ -10,6 +13,7 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public struct LeftOut: Sendable, Hashable {
         /// Where it would have been saved (its class name stands for the missing identifier).
         public var path: String
+        /// Its runtime class name.
         public var className: String
         /// Why it was left out.
         public var reason: String
