@@ -94,9 +94,14 @@ struct Bench {
                 results.append(Result(operation: "restore", controllers: count, approach: approach.name, sample: restores[approach.name] ?? Sample()))
                 if approach.name == "navstate", let save = saves[approach.name], let main = mainActors[approach.name] {
                     measurements["main_actor_share_\(count)"] = main.pairedRatio(to: save)
-                    // The two save goals together bound the capture: a save at most a third of
-                    // JSON's, of which the main actor holds at most a third.
-                    if let json = saves["json"] { measurements["capture_per_json_save_\(count)"] = main.pairedRatio(to: json) }
+                    // Bounds the save goals set: a save at most a third of JSON's, of which the
+                    // main actor holds at most a third, needs the capture within a ninth of it;
+                    // and however the capture overlapped the write, the write alone within a third.
+                    if let json = saves["json"] {
+                        measurements["capture_per_json_save_\(count)"] = main.pairedRatio(to: json)
+                        let writes = Sample(runs: zip(save.runs, main.runs).map { $0 - $1 })
+                        measurements["write_per_json_save_\(count)"] = writes.pairedRatio(to: json)
+                    }
                 }
                 if approach.name != "navstate", let ours = saves["navstate"], let theirs = saves[approach.name],
                    let oursBack = restores["navstate"], let theirsBack = restores[approach.name] {
@@ -189,13 +194,16 @@ struct Bench {
                 }
             }
             if let incremental = median("incremental-save", count, "navstate"), let json = median("save", count, "json") {
-                print(String(format: "  incremental-save at %d: %.1fx faster than a full json save (goal 50x) %@", count, json / incremental, json / incremental >= 50 ? "met" : "MISSED"))
+                // The goal is for one controller in 10,000; smaller sizes are for information.
+                let verdict = count < 9_000 ? "(information: the goal is at 10,000)" : json / incremental >= 50 ? "met" : "MISSED"
+                print(String(format: "  incremental-save at %d: %.1fx faster than a full json save (goal 50x) %@", count, json / incremental, verdict))
             }
             if let share = measurements["main_actor_share_\(count)"] as? Double {
                 print(String(format: "  main actor share of a save at %d: %.2f (goal at most 0.33) %@", count, share, share <= 1.0 / 3 ? "met" : "MISSED"))
             }
-            if let capture = measurements["capture_per_json_save_\(count)"] as? Double {
-                print(String(format: "  (both save goals at %d need the capture within a ninth of a json save, 0.11; it takes %.2f)", count, capture))
+            if let capture = measurements["capture_per_json_save_\(count)"] as? Double,
+               let write = measurements["write_per_json_save_\(count)"] as? Double {
+                print(String(format: "  (bounds at %d, as shares of a json save: 3x with the main actor at most a third needs the capture within 0.11, it takes %.2f; 3x however the capture overlapped the write needs the write within 0.33, it takes %.2f)", count, capture, write))
             }
             if let views = measurements["views_created_showing_restored_\(count)"] as? Int,
                let visible = measurements["visible_controllers_\(count)"] as? Int {
