@@ -196,7 +196,7 @@ import Testing
         _ = try store.save(windows: [window], registry: registry)
         (stack.viewControllers[1] as? Note)?.text = "changed quietly"
         let second = try store.save(windows: [window], registry: registry)
-        // As in UIKit: state changes are announced with invalidateRestorableState().
+        // As in AppKit: state changes are announced with invalidateRestorableState().
         #expect(second.writtenStateCount == 0)
         let values = try store.loadSnapshot(id: second.snapshotID).snapshot.controllers.first { $0.identifier == "n1" }?.values
         #expect(values?["text"] == .string("text of n1"))

@@ -1,7 +1,7 @@
 /// What the state-restoration layer reads to save only what changed since its last save.
 ///
 /// Two kinds of change matter. A controller's keyed values change when the app says so, with
-/// ``ViewController/invalidateRestorableState()`` (as in UIKit). The structure changes with every
+/// ``ViewController/invalidateRestorableState()`` (as in AppKit). The structure changes with every
 /// containment, presentation, selection, collapse, view load or unload, appearance change, title
 /// or identifier change anywhere; the runtime counts those itself in ``structureGeneration``.
 @MainActor
@@ -76,8 +76,9 @@ struct InvalidationLog {
 
 extension ViewController {
     /// Tells the state-restoration layer that this controller's keyed values changed, so the next
-    /// save encodes it again; as `UIViewController.invalidateRestorableState()`. Controllers whose
-    /// values change without this call keep their previously saved values in incremental saves.
+    /// save encodes it again; as AppKit's `NSResponder.invalidateRestorableState()` (UIKit has no
+    /// such call: it encodes every controller at each save). Controllers whose values change
+    /// without this call keep their previously saved values in incremental saves.
     public func invalidateRestorableState() {
         restorableStateGeneration &+= 1
         RestorationChanges.stateDidChange(self)
