@@ -118,8 +118,10 @@ public final class StrictRestorationMode {
             guard let controller = captured.controller else { continue }
             let identity = ObjectIdentifier(controller)
             if let last = lastSaved[identity], last.controller === controller, last.generation == captured.generation,
-               last.values != record.values {
-                let keys = Set(last.values.keys).union(record.values.keys).filter { last.values[$0] != record.values[$0] }.sorted()
+               !Self.savedAlike(last.values, record.values) {
+                let keys = Set(last.values.keys).union(record.values.keys).filter { key in
+                    !Self.savedAlike(last.values[key].map { [key: $0] } ?? [:], record.values[key].map { [key: $0] } ?? [:])
+                }.sorted()
                 found.append(StrictFinding(kind: .unannouncedChange, path: record.pathString,
                                            message: "\(keys.map(\.debugDescription).joined(separator: ", ")) changed without invalidateRestorableState(); an incremental save would keep the values saved before"))
             }
@@ -128,6 +130,12 @@ public final class StrictRestorationMode {
         // Released controllers are forgotten; their identifiers may be reused.
         lastSaved = lastSaved.filter { $0.value.controller != nil }
         return found
+    }
+
+    /// Whether two sets of values save as the same bytes: a NaN, which never equals itself,
+    /// then equals its own copy, and is not a change at every check.
+    private static func savedAlike(_ one: [String: CodedValue], _ other: [String: CodedValue]) -> Bool {
+        PayloadCodec.encode(one) == PayloadCodec.encode(other)
     }
 
     private static func findings(in draft: SnapshotDraft, registry: RestorationRegistry) -> [StrictFinding] {

@@ -80,6 +80,26 @@ import Testing
         strict.stop()
     }
 
+    /// A value that never equals itself (NaN) is reported once as not reading back equal, and
+    /// not as changing at every check.
+    @Test func aValueUnequalToItselfIsNotAChange() {
+        let app = Application()
+        var heard: [StrictFinding] = []
+        let strict = StrictRestorationMode(application: app, registry: Registry.make()) { heard.append($0) }
+        let window = Window(application: app)
+        let nan = NotANumber()
+        nan.restorationIdentifier = "nan"
+        let stack = NavigationController(rootViewController: nan)
+        stack.restorationIdentifier = "stack"
+        window.rootViewController = stack
+        window.makeKeyAndVisible()
+        strict.check(window)
+        stack.pushViewController(Counter("detail", count: 0), animated: true)
+        stack.popViewController(animated: true)
+        #expect(heard.map(\.kind) == [.unregisteredClass, .valueDoesNotRoundTrip])
+        strict.stop()
+    }
+
     /// The sample app announces every value it saves: a session, then a change to each kind of
     /// value it saves, reports no unannounced change.
     @Test func theSampleAppAnnouncesEveryChange() throws {
