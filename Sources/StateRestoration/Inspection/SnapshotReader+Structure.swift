@@ -1,0 +1,170 @@
+extension SnapshotReader {
+    /// Checks the parent links and orders the records parents first; returns the records that
+    /// hang from a window root and the problems of the others.
+    /// `paths` are the rows' whole path texts by node id (records carry only their last
+    /// component until ordered, when they get their full path and its text in place).
+    /// Works on indices into `records`: a 10,000-controller restore spent more time copying
+    /// records between tables here than checking them.
+    static func structure(_ records: inout [ControllerRecord],
+                          paths: [Int: String]) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
+        var problems: [SnapshotProblem] = []
+        var indexByID: [Int: Int] = [:]
+        indexByID.reserveCapacity(records.count)
+        for index in records.indices { indexByID[records[index].id] = index }
+        var children = [[Int]](repeating: [], count: records.count)
+        var roots: [Int] = []
+        var rootWindows = Set<Int>()
+        var dropped = Set<Int>()
+        func drop(_ index: Int, _ reason: SnapshotProblem.Reason) {
+            let id = records[index].id
+            problems.append(SnapshotProblem(nodeID: id, path: paths[id] ?? records[index].pathString, reason: reason))
+            dropped.insert(id)
+        }
+        // Saves keep paths unique, unless the file was edited. A restored path is its parent's
+        // plus the row's own component, so two rows collide exactly when they share both:
+        // checked on those, not by hashing every whole path (a tenth of this function).
+        var nodesByPlace: [SiblingPlace: Int] = [:]
+        nodesByPlace.reserveCapacity(records.count)
+        for index in records.indices {
+            let id = records[index].id
+            // A row carries only its own component until ordered.
+            let place = SiblingPlace(parent: records[index].parentID, component: records[index].path.last ?? "")
+            if let other = nodesByPlace.updateValue(id, forKey: place) {
+                nodesByPlace[place] = other
+                drop(index, .duplicatePath(otherNode: other))
+                continue
+            }
+            switch (records[index].parentID, records[index].relation) {
+            case (nil, .windowRoot(let window)):
+                if rootWindows.insert(window).inserted { roots.append(index) } else { drop(index, .secondRoot(window: window)) }
+            case (nil, _):
+                drop(index, .parentlessNonRoot)
+            case (.some, .windowRoot):
+                drop(index, .rootWithParent)
+            case (.some(let parent), _):
+                if let parentIndex = indexByID[parent] {
+                    children[parentIndex].append(index)
+                } else if paths[parent] != nil {
+                    drop(index, .parentDropped(parent))
+                } else {
+                    drop(index, .danglingParent(parent))
+                }
+            }
+        }
+        // Parents first, iteratively: cyclic links never reach here from a root.
+        var ordered: [ControllerRecord] = []
+        ordered.reserveCapacity(records.count)
+        var pending = roots.sorted { records[$0].windowIndex > records[$1].windowIndex }
+        var reached = [Bool](repeating: false, count: records.count)
+        var reachedCount = 0
+        // Computed once: sorting by keys made from the records copied a record per comparison.
+        let sortKeys = records.map(sortKey)
+        while let index = pending.popLast() {
+            guard !reached[index] else { continue }
+            reached[index] = true
+            reachedCount += 1
+            // Rows carry their own path component; the full path is the parent's plus it.
+            let component = records[index].path
+            if let parent = records[index].parentID, let parentIndex = indexByID[parent], reached[parentIndex] {
+                var path = records[parentIndex].path
+                var text = records[parentIndex].pathString
+                for part in component {
+                    path.append(part)
+                    text = SnapshotPath.appending(part, to: text)
+                }
+                records[index].setPath(path, text: text)
+            } else {
+                records[index].setPath(component, text: SnapshotPath.string(component))
+            }
+            ordered.append(records[index])
+            var kids = children[index]
+            kids.sort { sortKeys[$0] < sortKeys[$1] }
+            var keep: [Int] = []
+            keep.reserveCapacity(kids.count)
+            var presentedSeen = false
+            for kid in kids {
+                if records[kid].windowIndex != records[index].windowIndex { drop(kid, .windowMismatch); continue }
+                if case .presented = records[kid].relation {
+                    if presentedSeen { drop(kid, .secondPresentation); continue }
+                    presentedSeen = true
+                }
+                keep.append(kid)
+            }
+            if !keep.isEmpty {
+                for (relation, positions) in densityGroups(keep.map { records[$0].relation }) where positions != Array(0..<positions.count) {
+                    problems.append(SnapshotProblem(nodeID: records[index].id, path: records[index].pathString,
+                                                    reason: .positionsNotDense(relation: relation, found: positions)))
+                }
+            }
+            pending += keep.reversed()
+        }
+        // What was not reached hangs from a dropped controller or from a cycle.
+        if reachedCount < records.count {
+            var unreached = records.indices.filter { !reached[$0] && !dropped.contains(records[$0].id) }
+            while !unreached.isEmpty {
+                let before = unreached.count
+                unreached.removeAll { index in
+                    guard let parent = records[index].parentID, dropped.contains(parent) else { return false }
+                    drop(index, .parentDropped(parent))
+                    return true
+                }
+                if unreached.count == before {
+                    for index in unreached { drop(index, .unreachable) }
+                    break
+                }
+            }
+        }
+        // A child whose parent was dropped after it was reached would still be listed: prune.
+        if !dropped.isEmpty {
+            var kept = Set<Int>()
+            ordered = ordered.filter { record in
+                guard !dropped.contains(record.id) else { return false }
+                if let parent = record.parentID, !kept.contains(parent) {
+                    problems.append(SnapshotProblem(nodeID: record.id, path: paths[record.id] ?? record.pathString,
+                                                    reason: .parentDropped(parent)))
+                    dropped.insert(record.id)
+                    return false
+                }
+                kept.insert(record.id)
+                return true
+            }
+        }
+        return (ordered, problems)
+    }
+
+    /// Siblings in order: contained ones by position, then what is presented.
+    private static func sortKey(_ record: ControllerRecord) -> SortKey {
+        switch record.relation {
+        case .windowRoot(let window): return SortKey(group: 0, position: window, id: record.id)
+        case .stack(let index): return SortKey(group: 1, position: index, id: record.id)
+        case .tab(let index, _): return SortKey(group: 1, position: index, id: record.id)
+        case .column(let column): return SortKey(group: 1, position: column == .primary ? 0 : 1, id: record.id)
+        case .child(let index): return SortKey(group: 1, position: index, id: record.id)
+        case .presented: return SortKey(group: 2, position: 0, id: record.id)
+        }
+    }
+
+    private struct SortKey: Comparable {
+        var group: Int
+        var position: Int
+        var id: Int
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            (lhs.group, lhs.position, lhs.id) < (rhs.group, rhs.position, rhs.id)
+        }
+    }
+
+    /// Each counted relation's positions among siblings, relations by name.
+    private static func densityGroups(_ relations: [SavedRelation]) -> [(String, [Int])] {
+        var child: [Int] = [], stack: [Int] = [], tab: [Int] = []
+        for relation in relations {
+            switch relation {
+            case .stack(let index): stack.append(index)
+            case .tab(let index, _): tab.append(index)
+            case .child(let index): child.append(index)
+            // Columns are named, not counted: a split may save only its secondary.
+            case .column, .windowRoot, .presented: break
+            }
+        }
+        return [("child", child.sorted()), ("stack", stack.sorted()), ("tab", tab.sorted())].filter { !$0.1.isEmpty }
+    }
+}
