@@ -1,0 +1,150 @@
+import ControllerKit
+import Foundation
+import StateRestoration
+
+/// One operation of one approach at one size, and its runs.
+struct Result {
+    var operation: String
+    var controllers: Int
+    var approach: String
+    var sample: Sample
+}
+
+/// A run of the benchmark: every approach at every size, round by round, then at the largest
+/// sizes the incremental save, peak memory and the views a restore creates.
+@MainActor
+struct Bench {
+    let quick: Bool
+    let json: Bool
+    /// `--size COUNT`: that size only, as a full run measures it (the archiver skipped from 1,000).
+    var onlySize: Int?
+    var results: [Result] = []
+    var notes: [String] = []
+    var measurements: [String: Any] = [:]
+    /// navstate's time over another approach's, the median of the rounds' ratios.
+    var paired = PairedRatios()
+    /// An approach slower than this per run is not run at larger sizes.
+    let skipAfterMilliseconds = 30_000.0
+
+    var sizes: [Int] { onlySize.map { [$0] } ?? (quick ? [30, 1_000] : [30, 1_000, 10_000]) }
+    // Fifteen: on this shared VM a median of seven still moved by a tenth between runs.
+    var runs: Int { quick ? 3 : 15 }
+
+    func log(_ line: String) {
+        if !json { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    mutating func run() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The floor right after navstate, so each round's pair runs back to back (paired ratios).
+        let approaches: [any Approach] = [NavstateApproach(), SQLiteFloorApproach(), JSONApproach(), KeyedArchiverApproach()]
+        var slow = Set<String>()
+        /// The slowest run each approach took, and at how many controllers.
+        var slowest: [String: (milliseconds: Double, controllers: Int)] = [:]
+        for size in sizes {
+            let window = Window(application: Application())
+            BenchHierarchy.build(count: size, into: window)
+            let count = window.allControllers().count
+            // Which approaches run at this size, and how often.
+            var active: [(approach: any Approach, repetitions: Int)] = []
+            for approach in approaches {
+                // Scaled linearly from a smaller size (optimistic for a quadratic approach).
+                if let last = slowest[approach.name] {
+                    let predicted = last.milliseconds * Double(count) / Double(last.controllers)
+                    if predicted > skipAfterMilliseconds { slow.insert(approach.name) }
+                }
+                if slow.contains(approach.name) {
+                    let last = slowest[approach.name]
+                    notes.append("\(approach.name) skipped at \(count) controllers: one run took \(String(format: "%.1f", (last?.milliseconds ?? 0) / 1000)) s at \(last?.controllers ?? 0) controllers, so at least \(String(format: "%.0f", (last?.milliseconds ?? 0) * Double(count) / Double(max(last?.controllers ?? 1, 1)) / 1000)) s here, over the \(Int(skipAfterMilliseconds / 1000)) s limit")
+                    continue
+                }
+                if quick || onlySize != nil, approach.name == "nskeyedarchiver", count >= 900 {
+                    notes.append("nskeyedarchiver skipped at \(count) controllers in --quick and --size (about 15 s a save at 1,000 here; the full run measures it)")
+                    continue
+                }
+                active.append((approach, approach.name == "nskeyedarchiver" && count >= 900 ? 2 : runs))
+                try? FileManager.default.createDirectory(at: directory.appendingPathComponent(approach.name), withIntermediateDirectories: true)
+            }
+            log("\(count) controllers: \(active.map(\.approach.name).joined(separator: ", "))…")
+            var saves: [String: Sample] = [:]
+            var mainActors: [String: Sample] = [:]
+            var restores: [String: Sample] = [:]
+            // Round-robin: run k of every approach before run k + 1 of any, so a noisy moment on
+            // a shared machine falls on all of them alike. The first round warms up.
+            for run in 0...runs {
+                for (approach, repetitions) in active where run <= repetitions {
+                    try approach.prepare(in: directory.appendingPathComponent(approach.name))
+                    var main = 0.0
+                    let total = try milliseconds { main = try approach.save(window) }
+                    var restored: Window?
+                    let back = try milliseconds { restored = try approach.restore() }
+                    restored?.rootViewController = nil
+                    slowest[approach.name] = (max(total, back, slowest[approach.name]?.milliseconds ?? 0), count)
+                    guard run > 0 else { continue }
+                    saves[approach.name, default: Sample()].runs.append(total)
+                    mainActors[approach.name, default: Sample()].runs.append(main)
+                    restores[approach.name, default: Sample()].runs.append(back)
+                }
+            }
+            for (approach, _) in active {
+                results.append(Result(operation: "save", controllers: count, approach: approach.name, sample: saves[approach.name] ?? Sample()))
+                results.append(Result(operation: "restore", controllers: count, approach: approach.name, sample: restores[approach.name] ?? Sample()))
+                if approach.name == "navstate", let save = saves[approach.name], let main = mainActors[approach.name] {
+                    measurements["main_actor_share_\(count)"] = main.pairedRatio(to: save)
+                    // Bounds the save goals set: a save at most a third of JSON's, of which the
+                    // main actor holds at most a third, needs the capture within a ninth of it;
+                    // and however the capture overlapped the write, the write alone within a third.
+                    if let json = saves["json"] {
+                        measurements["capture_per_json_save_\(count)"] = main.pairedRatio(to: json)
+                        let writes = Sample(runs: zip(save.runs, main.runs).map { $0 - $1 })
+                        measurements["write_per_json_save_\(count)"] = writes.pairedRatio(to: json)
+                    }
+                }
+                if approach.name != "navstate", let ours = saves["navstate"], let theirs = saves[approach.name],
+                   let oursBack = restores["navstate"], let theirsBack = restores[approach.name] {
+                    paired["save", count, approach.name] = ours.pairedRatio(to: theirs)
+                    paired["restore", count, approach.name] = oursBack.pairedRatio(to: theirsBack)
+                }
+            }
+            if count >= 900 { try measureLargeSize(window: window, count: count, directory: directory) }
+            window.isHidden = true
+        }
+    }
+
+    /// At the largest sizes: the incremental save, peak memory, and the views restoring creates.
+    mutating func measureLargeSize(window: Window, count: Int, directory: URL) throws {
+        let navstate = NavstateApproach()
+        let folder = directory.appendingPathComponent("incremental")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var incremental = Sample()
+        for run in 0...runs {
+            _ = try navstate.prepareIncremental(in: folder, window: window)
+            let time = try milliseconds { _ = try navstate.save(window) }
+            if run > 0 { incremental.runs.append(time) }
+        }
+        results.append(Result(operation: "incremental-save", controllers: count, approach: "navstate", sample: incremental))
+
+        // Peak memory, each operation in a child process against a baseline child.
+        let memoryFolder = directory.appendingPathComponent("memory")
+        try? FileManager.default.createDirectory(at: memoryFolder, withIntermediateDirectories: true)
+        measurements["peak_memory_kib_save_\(count)"] = ChildMemory.rise(
+            operation: ["--memory", "save", "\(count)", memoryFolder.path],
+            baseline: ["--memory", "build", "\(count)", memoryFolder.path]) ?? -1
+        measurements["peak_memory_kib_restore_\(count)"] = ChildMemory.rise(
+            operation: ["--memory", "restore", "\(count)", memoryFolder.path],
+            baseline: ["--memory", "open", "\(count)", memoryFolder.path]) ?? -1
+
+        try navstate.prepare(in: folder)
+        _ = try navstate.save(window)
+        var restored: Window?
+        restored = try navstate.restore()
+        let viewsBefore = View.instancesCreated
+        restored?.makeKeyAndVisible()
+        let shown = (restored?.visibleControllers().count) ?? 0
+        measurements["views_created_showing_restored_\(count)"] = View.instancesCreated - viewsBefore
+        measurements["visible_controllers_\(count)"] = shown
+        restored?.isHidden = true
+    }
+}
