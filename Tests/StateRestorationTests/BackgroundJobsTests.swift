@@ -17,6 +17,25 @@ import Testing
         }
     }
 
+    /// `finish()` hands the outputs over: once the caller lets them go they are freed, while the
+    /// jobs object lives on. Kept inside too, each output had a second reference, and the
+    /// reader's records were copied when it set their paths.
+    @Test func finishHandsItsOutputsOver() {
+        final class Output {}
+        let jobs = BackgroundJobs<Output>(workers: 1, maximumQueued: 4, byteBudget: .max)
+        weak var first: Output?
+        do {
+            jobs.submit(bytes: 1) { Output() }
+            jobs.submit(bytes: 1) { Output() }
+            var outputs = jobs.finish()
+            first = outputs.first
+            #expect(outputs.count == 2 && first != nil)
+            #expect(isKnownUniquelyReferenced(&outputs[0]))
+        }
+        #expect(first == nil)
+        withExtendedLifetime(jobs) {}
+    }
+
     @Test func finishingWithoutJobsReturnsNothing() {
         #expect(BackgroundJobs<Int>(workers: 2, maximumQueued: 4, byteBudget: 100).finish().isEmpty)
     }

@@ -73,7 +73,11 @@ final class BackgroundJobs<Output>: @unchecked Sendable {
         defer { condition.unlock() }
         while running > 0 { condition.wait() }
         // Every slot is filled: each job ran, here or on a worker, before `running` reached 0.
-        return results.compactMap { $0 }
+        let outputs = results.compactMap { $0 }
+        // Handed over, not kept: a second reference to each output would make the caller's
+        // changes to it copy it (the reader sets every record's path once ordered).
+        results = []
+        return outputs
     }
 
     /// The output of the `index`-th job submitted, for a caller that consumes outputs in order

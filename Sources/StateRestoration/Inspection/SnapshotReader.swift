@@ -225,13 +225,18 @@ enum SnapshotReader {
             }
         }
         submitBatch()
-        for result in parsing.finish().joined() {
+        var finished = parsing.finish()
+        for result in finished.joined() {
             if let nodeID = result.nodeID { pathsByID[nodeID] = result.path }
             switch result.record {
             case .success(let record): parsed.append(record)
             case .failure(let reason): problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
             }
         }
+        // Let go, so `parsed` holds the only reference to each record: `structure` then sets
+        // every path in place instead of copying each record's storage (callgrind: a seventh
+        // of the structural checks, and as many allocations as rows).
+        finished = []
         let structured = structure(&parsed, paths: pathsByID)
         problems += structured.problems
         if rowCount != controllerCount {
