@@ -53,6 +53,9 @@ public final class StrictRestorationMode {
         weak var controller: ViewController?
         let generation: UInt64
         let values: [String: CodedValue]
+        /// `values` as saved: compared as bytes, a NaN, which never equals itself, equals its own
+        /// copy and is not a change at every check.
+        let payload: Data
     }
 
     /// Starts checking every window of `application` after each change. `onFinding` hears each
@@ -81,8 +84,9 @@ public final class StrictRestorationMode {
         var found: [StrictFinding]
         do {
             let captured = try SnapshotDraft.captureWithControllers([window], registry: registry)
-            found = Self.findings(in: captured.draft, registry: registry)
-            found += unannouncedChanges(captured.draft.controllers, captured.controllers)
+            let saved = Self.encoded(captured.draft)
+            found = Self.findings(in: captured.draft, saved: saved, registry: registry)
+            found += unannouncedChanges(saved, captured.controllers)
         } catch {
             found = [Self.unsavable(error)]
         }
@@ -100,7 +104,8 @@ public final class StrictRestorationMode {
     /// instance's ``check(_:)`` reports them.
     public static func findings(in window: Window, registry: RestorationRegistry) -> [StrictFinding] {
         do {
-            return findings(in: try SnapshotDraft.capture([window], registry: registry), registry: registry)
+            let draft = try SnapshotDraft.capture([window], registry: registry)
+            return findings(in: draft, saved: encoded(draft), registry: registry)
         } catch {
             return [unsavable(error)]
         }
@@ -110,39 +115,42 @@ public final class StrictRestorationMode {
         StrictFinding(kind: .unsavable, path: "/", message: error.description)
     }
 
+    /// Each controller's record with its values encoded as a save would, once per check for
+    /// every use below.
+    private static func encoded(_ draft: SnapshotDraft) -> [(record: ControllerRecord, payload: Data)] {
+        draft.controllers.map { ($0, PayloadCodec.encode($0.values)) }
+    }
+
     /// Controllers whose saved values differ from the last check's while their generation does
     /// not: what an incremental save would leave as it was. Remembers this check's values.
-    private func unannouncedChanges(_ records: [ControllerRecord], _ controllers: [CapturedController]) -> [StrictFinding] {
+    private func unannouncedChanges(_ saved: [(record: ControllerRecord, payload: Data)],
+                                    _ controllers: [CapturedController]) -> [StrictFinding] {
         var found: [StrictFinding] = []
-        for (record, captured) in zip(records, controllers) {
+        for ((record, payload), captured) in zip(saved, controllers) {
             guard let controller = captured.controller else { continue }
             let identity = ObjectIdentifier(controller)
+            let values = record.values
             if let last = lastSaved[identity], last.controller === controller, last.generation == captured.generation,
-               !Self.savedAlike(last.values, record.values) {
-                let keys = Set(last.values.keys).union(record.values.keys).filter { key in
-                    !Self.savedAlike(last.values[key].map { [key: $0] } ?? [:], record.values[key].map { [key: $0] } ?? [:])
+               last.payload != payload {
+                let keys = Set(last.values.keys).union(values.keys).filter { key in
+                    PayloadCodec.encode(last.values[key].map { [key: $0] } ?? [:]) != PayloadCodec.encode(values[key].map { [key: $0] } ?? [:])
                 }.sorted()
                 found.append(StrictFinding(kind: .unannouncedChange, path: record.pathString,
                                            message: "\(keys.map(\.debugDescription).joined(separator: ", ")) changed without invalidateRestorableState(); an incremental save would keep the values saved before"))
             }
-            lastSaved[identity] = SavedValues(controller: controller, generation: captured.generation, values: record.values)
+            lastSaved[identity] = SavedValues(controller: controller, generation: captured.generation, values: values, payload: payload)
         }
         // Released controllers are forgotten; their identifiers may be reused.
         lastSaved = lastSaved.filter { $0.value.controller != nil }
         return found
     }
 
-    /// Whether two sets of values save as the same bytes: a NaN, which never equals itself,
-    /// then equals its own copy, and is not a change at every check.
-    private static func savedAlike(_ one: [String: CodedValue], _ other: [String: CodedValue]) -> Bool {
-        PayloadCodec.encode(one) == PayloadCodec.encode(other)
-    }
-
-    private static func findings(in draft: SnapshotDraft, registry: RestorationRegistry) -> [StrictFinding] {
+    private static func findings(in draft: SnapshotDraft, saved: [(record: ControllerRecord, payload: Data)],
+                                 registry: RestorationRegistry) -> [StrictFinding] {
         var found: [StrictFinding] = draft.report.leftOut.map {
             StrictFinding(kind: .noIdentifier, path: $0.path, message: "\($0.className) \($0.reason); it and \($0.descendantCount) below it would be lost")
         }
-        for record in draft.controllers where !registry.knowsController(named: record.className) {
+        for (record, _) in saved where !registry.knowsController(named: record.className) {
             found.append(StrictFinding(kind: .unregisteredClass, path: record.pathString,
                                        message: "class \(record.className) is not registered; restore would drop it"))
         }
@@ -150,8 +158,8 @@ public final class StrictRestorationMode {
             let path = String(warning.prefix { $0 != ":" })
             found.append(StrictFinding(kind: .referenceNotKept, path: path, message: String(warning.dropFirst(path.count + 2))))
         }
-        for record in draft.controllers {
-            let decoded = try? PayloadCodec.decode(PayloadCodec.encode(record.values))
+        for (record, payload) in saved {
+            let decoded = try? PayloadCodec.decode(payload)
             for (key, value) in record.values.sorted(by: { $0.key < $1.key }) where decoded?[key] != value || !Self.isSound(value) {
                 found.append(StrictFinding(kind: .valueDoesNotRoundTrip, path: record.pathString,
                                            message: "the value under \(key.debugDescription) (\(value.typeName)) does not read back equal"))
