@@ -141,11 +141,7 @@ public struct KeyedValues: Sendable, Hashable {
 
     /// Runs `body` on the values as a table, changed in place: the values keep the table form.
     public mutating func updateTable<Result>(_ body: (inout [String: CodedValue]) throws -> Result) rethrows -> Result {
-        var table: [String: CodedValue]
-        switch form {
-        case .table(let existing): table = existing
-        case .sorted(let pairs, _): table = Self.table(of: pairs)
-        }
+        var table = self.table
         // Let go of the stored copy, so that `table` is the only reference and changes in place.
         form = .table([:])
         defer { form = .table(table) }

@@ -33,9 +33,12 @@ public enum SnapshotPath {
     /// Whether `component` holds `%` or `/`. Over the bytes where the string keeps them: the
     /// generic search of a string's UTF-8 view cost about ten instructions a byte.
     private static func needsEscaping(_ component: String) -> Bool {
-        component.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") }
-        } ?? component.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") }
+        component.utf8.withContiguousStorageIfAvailable { $0.contains(where: isEscaped) }
+            ?? component.utf8.contains(where: isEscaped)
+    }
+
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "%") || byte == UInt8(ascii: "/")
     }
 
     /// The last component of a path written by ``string(_:)``, without splitting the rest.

@@ -16,7 +16,7 @@ struct RowBatch {
     /// The snapshot each row was read from.
     private(set) var snapshots: [Int64] = []
 
-    init(width: Int, expectedRows: Int, limit: @escaping (_ index: Int) -> Int) {
+    init(width: Int, expectedRows: Int, limit: (_ index: Int) -> Int) {
         self.width = width
         limits = (0..<width).map(limit)
         columns.reserveCapacity(expectedRows * width)
