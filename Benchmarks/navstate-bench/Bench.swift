@@ -16,6 +16,8 @@ struct Result {
 struct Bench {
     let quick: Bool
     let json: Bool
+    /// `--packed`: also run ``PackedRowsApproach``, the floor of a schema of packed rows.
+    let packed: Bool
     /// `--size COUNT`: that size only, as a full run measures it (the archiver skipped from 1,000).
     var onlySize: Int?
     var results: [Result] = []
@@ -39,7 +41,9 @@ struct Bench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // The floor right after navstate, so each round's pair runs back to back (paired ratios).
-        let approaches: [any Approach] = [NavstateApproach(), SQLiteFloorApproach(), JSONApproach(), KeyedArchiverApproach()]
+        let floor = SQLiteFloorApproach()
+        let approaches: [any Approach] = [NavstateApproach(), floor, JSONApproach(), KeyedArchiverApproach()]
+            + (packed ? [PackedRowsApproach()] : [])
         var slow = Set<String>()
         /// The slowest run each approach took, and at how many controllers.
         var slowest: [String: (milliseconds: Double, controllers: Int)] = [:]
@@ -71,6 +75,8 @@ struct Bench {
             var saves: [String: Sample] = [:]
             var mainActors: [String: Sample] = [:]
             var restores: [String: Sample] = [:]
+            /// The floor's restores' time building the hierarchy from decoded values.
+            var floorBuilds = Sample()
             // Round-robin: run k of every approach before run k + 1 of any, so a noisy moment on
             // a shared machine falls on all of them alike. The first round warms up.
             for run in 0...runs {
@@ -86,6 +92,7 @@ struct Bench {
                     saves[approach.name, default: Sample()].runs.append(total)
                     mainActors[approach.name, default: Sample()].runs.append(main)
                     restores[approach.name, default: Sample()].runs.append(back)
+                    if approach === floor { floorBuilds.runs.append(floor.lastBuildMilliseconds) }
                 }
             }
             for (approach, _) in active {
@@ -101,6 +108,19 @@ struct Bench {
                         let writes = Sample(runs: zip(save.runs, main.runs).map { $0 - $1 })
                         measurements["write_per_json_save_\(count)"] = writes.pairedRatio(to: json)
                     }
+                }
+                // The bound the restore goal sets: building the controllers from values already in
+                // memory, as the floor does last, leaves the rest of a third of a JSON restore for
+                // reading and decoding.
+                if approach === floor, let json = restores["json"], let back = restores[floor.name] {
+                    measurements["floor_build_per_json_restore_\(count)"] = floorBuilds.pairedRatio(to: json)
+                    let reads = Sample(runs: zip(back.runs, floorBuilds.runs).map { $0 - $1 })
+                    measurements["floor_read_per_json_restore_\(count)"] = reads.pairedRatio(to: json)
+                }
+                if approach.name == "sqlite-packed", let json = saves["json"], let jsonBack = restores["json"],
+                   let save = saves[approach.name], let back = restores[approach.name] {
+                    measurements["packed_save_per_json_save_\(count)"] = save.pairedRatio(to: json)
+                    measurements["packed_restore_per_json_restore_\(count)"] = back.pairedRatio(to: jsonBack)
                 }
                 if approach.name != "navstate", let ours = saves["navstate"], let theirs = saves[approach.name],
                    let oursBack = restores["navstate"], let theirsBack = restores[approach.name] {

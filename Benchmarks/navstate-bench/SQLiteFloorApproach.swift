@@ -24,52 +24,13 @@ final class SQLiteFloorApproach: Approach {
         database = opened
     }
 
-    private struct Row {
-        var id: Int
-        var parent: Int?
-        var path: String
-        var identifier: String
-        var title: String?
-        var className: String
-        var relation: String
-        var position: Int
-        var style: String?
-        var selected: Bool
-        var payload: Data
-    }
+    /// How long the last restore took to build the hierarchy from decoded values, for the
+    /// restore bound the benchmark prints.
+    private(set) var lastBuildMilliseconds = 0.0
 
     func save(_ window: Window) throws -> Double {
-        var rows: [Row] = []
-        // Payloads encoded from each coder's writes, key orders reused, as navstate's writer
-        // does (on one core here).
-        var orders = KeyedWrites.SortOrders()
-        let mainActor = milliseconds {
-            // Containers walked by position, each relation known without searching.
-            @MainActor func visit(_ controller: ViewController, parent: Int?, parentPath: String, relation: String, position: Int,
-                                  style: String?, selected: Bool) {
-                let id = rows.count + 1
-                let coder = Coder()
-                controller.encodeRestorableState(with: coder)
-                let payload = coder.takeUnreadWrites().map { PayloadCodec.encode($0, orders: &orders) } ?? PayloadCodec.encode(coder.values)
-                let identifier = controller.restorationIdentifier ?? ""
-                let path = parentPath + "/" + identifier
-                rows.append(Row(id: id, parent: parent, path: path, identifier: identifier, title: controller.title,
-                                className: BenchClasses.name(of: controller), relation: relation, position: position,
-                                style: style, selected: selected, payload: payload))
-                let selectedTab = (controller as? TabBarController)?.selectedIndex
-                let kind = controller is NavigationController ? "stack" : selectedTab != nil ? "tab" : "child"
-                for (index, child) in controller.children.enumerated() {
-                    visit(child, parent: id, parentPath: path, relation: kind, position: index, style: nil, selected: index == selectedTab)
-                }
-                if let presented = controller.presentedViewController, presented.presentingViewController === controller {
-                    visit(presented, parent: id, parentPath: path, relation: "presented", position: 0,
-                          style: presented.activePresentationStyle?.rawValue, selected: false)
-                }
-            }
-            if let root = window.rootViewController {
-                visit(root, parent: nil, parentPath: "", relation: "root", position: 0, style: nil, selected: false)
-            }
-        }
+        var rows: [(FloorRow, Data)] = []
+        let mainActor = milliseconds { FloorRows.walk(window) { rows.append(($0, $1)) } }
         guard let database else { return mainActor }
         try database.inTransaction {
             try database.execute("""
@@ -84,8 +45,8 @@ final class SQLiteFloorApproach: Approach {
                 VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, 'disappeared', ?, 0)
                 """)
             // The same in-place binding as navstate's writer, so the floor stays the floor.
-            for row in rows {
-                try state.execute(inPlace: [.text(row.className), .blob(row.payload)])
+            for (row, payload) in rows {
+                try state.execute(inPlace: [.text(row.className), .blob(payload)])
                 try node.execute(inPlace: [.integer(snapshot), row.id.databaseValue, row.parent.databaseValue, .text(row.path),
                                            .text(row.identifier), row.title.databaseValue, .text(row.relation),
                                            row.position.databaseValue, row.style.databaseValue, row.selected.databaseValue,
@@ -97,32 +58,23 @@ final class SQLiteFloorApproach: Approach {
 
     func restore() throws -> Window {
         let database = try Database(path: path, mode: .readOnly)
-        var rows: [(id: Int, parent: Int?, path: String, identifier: String, title: String?, className: String, relation: String,
-                    position: Int, style: String?, selected: Bool, values: KeyedValues)] = []
+        var rows: [RestoredFloorRow] = []
         try database.prepare("""
             SELECT n.node_id, n.parent_id, n.identifier, s.class_name, n.relation, n.position, n.style, n.is_selected, s.payload,
                    n.path, n.title
             FROM node n JOIN controller_state s ON s.id = n.state_id ORDER BY n.node_id
             """).forEachRow { row in
-            rows.append((Int(row.integer(at: 0) ?? 0), row.integer(at: 1).map(Int.init), row.text(at: 9) ?? "",
-                         row.text(at: 2) ?? "", row.text(at: 10), row.text(at: 3) ?? "", row.text(at: 4) ?? "",
-                         Int(row.integer(at: 5) ?? 0), row.text(at: 6), row.integer(at: 7) == 1,
-                         // In place and kept sorted, as navstate's reader decodes payloads.
-                         try row.withBlob(at: 8) { bytes throws(PayloadError) in try PayloadCodec.decodeKeyedValues(bytes) } ?? KeyedValues()))
+            let floorRow = FloorRow(id: Int(row.integer(at: 0) ?? 0), parent: row.integer(at: 1).map(Int.init), path: row.text(at: 9) ?? "",
+                                    identifier: row.text(at: 2) ?? "", title: row.text(at: 10), className: row.text(at: 3) ?? "",
+                                    relation: row.text(at: 4) ?? "", position: Int(row.integer(at: 5) ?? 0), style: row.text(at: 6),
+                                    selected: row.integer(at: 7) == 1)
+            // In place and kept sorted, as navstate's reader decodes payloads.
+            let values = try row.withBlob(at: 8) { bytes throws(PayloadError) in try PayloadCodec.decodeKeyedValues(bytes) } ?? KeyedValues()
+            rows.append(RestoredFloorRow(row: floorRow, values: values))
         }
-        let window = Window(application: Application())
-        var controllers: [Int: ViewController] = [:]
-        var children: [Int: [(Int, String, Int, String?, Bool)]] = [:]
-        for row in rows {
-            let coder = Coder(keyedValues: row.values, codingPath: [], classVersions: [:])
-            let controller = BenchFactory.make(row.className, coder: coder)
-            controller.restorationIdentifier = row.identifier
-            controllers[row.id] = controller
-            if let parent = row.parent { children[parent, default: []].append((row.id, row.relation, row.position, row.style, row.selected)) }
-        }
-        BenchFactory.attach(rows.first.flatMap { controllers[$0.id] }, children: children, controllers: controllers, window: window)
-        for row in rows { controllers[row.id]?.decodeRestorableState(with: Coder(keyedValues: row.values, codingPath: [], classVersions: [:])) }
-        return window
+        var window: Window?
+        lastBuildMilliseconds = milliseconds { window = FloorRows.build(rows) }
+        return window ?? Window(application: Application())
     }
 }
 

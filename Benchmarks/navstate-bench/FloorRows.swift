@@ -1,0 +1,89 @@
+@_spi(Restoration) import ControllerKit
+import Foundation
+import MailSample
+@_spi(Restoration) import StateRestoration
+
+/// One controller as the floors store it: navstate's node and state columns, less what only
+/// navstate keeps (checksums, appearance, registry names).
+struct FloorRow {
+    var id: Int
+    var parent: Int?
+    var path: String
+    var identifier: String
+    var title: String?
+    var className: String
+    var relation: String
+    var position: Int
+    var style: String?
+    var selected: Bool
+}
+
+/// A row read back, with its payload decoded in place into sorted pairs, as navstate's reader does.
+struct RestoredFloorRow {
+    var row: FloorRow
+    var values: KeyedValues
+}
+
+/// The floors' shared halves: the walk that saves and the build that restores. Both do less
+/// than navstate (no validation, registry, report or crash mark), so that what the floors
+/// measure is the storage.
+@MainActor
+enum FloorRows {
+    /// Every controller under the window's root, parents first, with its encoded payload.
+    /// Payloads are encoded from each coder's writes with reused key orders, as navstate's
+    /// writer does (on one core here).
+    static func walk(_ window: Window, _ body: (FloorRow, Data) -> Void) {
+        var orders = KeyedWrites.SortOrders()
+        var count = 0
+        // Containers walked by position, each relation known without searching.
+        func visit(_ controller: ViewController, parent: Int?, parentPath: String, relation: String, position: Int,
+                   style: String?, selected: Bool) {
+            count += 1
+            let id = count
+            let coder = Coder()
+            controller.encodeRestorableState(with: coder)
+            let payload = if let writes = coder.takeUnreadWrites() {
+                PayloadCodec.encode(writes, orders: &orders)
+            } else {
+                PayloadCodec.encode(coder.values)
+            }
+            let identifier = controller.restorationIdentifier ?? ""
+            let path = parentPath + "/" + identifier
+            body(FloorRow(id: id, parent: parent, path: path, identifier: identifier, title: controller.title,
+                          className: BenchClasses.name(of: controller), relation: relation, position: position,
+                          style: style, selected: selected), payload)
+            let selectedTab = (controller as? TabBarController)?.selectedIndex
+            let kind = controller is NavigationController ? "stack" : selectedTab != nil ? "tab" : "child"
+            for (index, child) in controller.children.enumerated() {
+                visit(child, parent: id, parentPath: path, relation: kind, position: index, style: nil, selected: index == selectedTab)
+            }
+            if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+                visit(presented, parent: id, parentPath: path, relation: "presented", position: 0,
+                      style: presented.activePresentationStyle?.rawValue, selected: false)
+            }
+        }
+        if let root = window.rootViewController {
+            visit(root, parent: nil, parentPath: "", relation: "root", position: 0, style: nil, selected: false)
+        }
+    }
+
+    /// Makes the controllers, attaches them through the containment API and decodes their
+    /// state, parents first: the least any restore does once the values are in memory.
+    static func build(_ rows: [RestoredFloorRow]) -> Window {
+        let window = Window(application: Application())
+        var controllers: [Int: ViewController] = [:]
+        var children: [Int: [(Int, String, Int, String?, Bool)]] = [:]
+        for restored in rows {
+            let row = restored.row
+            let controller = BenchFactory.make(row.className, coder: Coder(keyedValues: restored.values, codingPath: [], classVersions: [:]))
+            controller.restorationIdentifier = row.identifier
+            controllers[row.id] = controller
+            if let parent = row.parent { children[parent, default: []].append((row.id, row.relation, row.position, row.style, row.selected)) }
+        }
+        BenchFactory.attach(rows.first.flatMap { controllers[$0.row.id] }, children: children, controllers: controllers, window: window)
+        for restored in rows {
+            controllers[restored.row.id]?.decodeRestorableState(with: Coder(keyedValues: restored.values, codingPath: [], classVersions: [:]))
+        }
+        return window
+    }
+}
