@@ -96,8 +96,14 @@ open class NavigationController: ViewController {
     /// controllers get no appearance calls, removed ones get `willMove(nil)`/`didMove(nil)`.
     open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
         whenIdle { [self] in
-            if let problem = viewControllers.lazy.compactMap(refusal(of:)).first
-                ?? validateMembers(viewControllers, current: stack) {
+            // A loop, not `lazy.compactMap(refusal(of:))`: the method reference is isolated to the
+            // main actor, and calling it from `compactMap` checked the executor for every member.
+            var refused: Diagnostic?
+            for candidate in viewControllers {
+                refused = refusal(of: candidate)
+                if refused != nil { break }
+            }
+            if let problem = refused ?? validateMembers(viewControllers, current: stack) {
                 application.report(problem)
                 return
             }
