@@ -230,6 +230,30 @@ import Testing
         world.check()
     }
 
+    @Test func coveringARootOffScreenTakesWhatIsPresentedInsideItOutOfTheWindow() {
+        let world = Harness()
+        let deep = named("Deep")
+        let stack = nav("N", root: deep)
+        let tabs = TabBarController()
+        tabs.restorationIdentifier = "Tabs"
+        tabs.viewControllers = [stack, named("Other")]
+        world.show(tabs)
+        let inner = presented("B", .currentContext)
+        deep.present(inner, animated: false)
+        #expect(inner.viewIfLoaded?.window === world.window)
+        world.window.isHidden = true
+        // Off screen: no transition, but the covered root's views leave the window, and so does
+        // the view of what is presented inside it, which sits in the window itself.
+        tabs.present(presented("Cover", .fullScreen), animated: false)
+        #expect(tabs.viewIfLoaded?.window == nil)
+        #expect(inner.viewIfLoaded?.window == nil)
+        world.recorder.reset()
+        world.window.isHidden = false
+        #expect(world.take() == contract("Cover.load, Cover.wA, Cover.layout, Cover.dA"))
+        #expect(world.window.subviews.count == 1)
+        world.check()
+    }
+
     @Test func poppingAContextThatPresentsTakesThePresentationOffScreen() {
         let world = Harness()
         let root = named("Root")
