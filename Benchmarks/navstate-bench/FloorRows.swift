@@ -68,21 +68,66 @@ enum FloorRows {
     }
 
     /// Makes the controllers, attaches them through the containment API and decodes their
-    /// state, parents first: the least any restore does once the values are in memory.
+    /// state, parents first: the least any restore does once the values are in memory. By row
+    /// index, in loops: a restore's own build (navstate's restorer) must not beat its floor.
     static func build(_ rows: [RestoredFloorRow]) -> Window {
         let window = Window(application: Application())
-        var controllers: [Int: ViewController] = [:]
-        var children: [Int: [(Int, String, Int, String?, Bool)]] = [:]
-        for restored in rows {
-            let row = restored.row
-            let controller = BenchFactory.make(row.className, coder: Coder(keyedValues: restored.values, codingPath: [], classVersions: [:]))
+        var indexByID: [Int: Int] = [:]
+        indexByID.reserveCapacity(rows.count)
+        for index in rows.indices { indexByID[rows[index].row.id] = index }
+        var controllers: [ViewController] = []
+        controllers.reserveCapacity(rows.count)
+        var parents: [Int?] = []
+        parents.reserveCapacity(rows.count)
+        var children = Array(repeating: [Int](), count: rows.count)
+        var presented: [Int] = []
+        for index in rows.indices {
+            let row = rows[index].row
+            let controller = BenchFactory.make(row.className, coder: Coder(keyedValues: rows[index].values, codingPath: [], classVersions: [:]))
             controller.restorationIdentifier = row.identifier
-            controllers[row.id] = controller
-            if let parent = row.parent { children[parent, default: []].append((row.id, row.relation, row.position, row.style, row.selected)) }
+            controllers.append(controller)
+            let parent = row.parent.flatMap { indexByID[$0] }
+            parents.append(parent)
+            guard let parent else { continue }
+            if row.relation == "presented" { presented.append(index) } else { children[parent].append(index) }
         }
-        BenchFactory.attach(rows.first.flatMap { controllers[$0.row.id] }, children: children, controllers: controllers, window: window)
-        for restored in rows {
-            controllers[restored.row.id]?.decodeRestorableState(with: Coder(keyedValues: restored.values, codingPath: [], classVersions: [:]))
+        window.rootViewController = controllers.first
+        for parent in rows.indices where !children[parent].isEmpty {
+            var kids = children[parent]
+            // The walk wrote siblings in position order; sorted only if the file says otherwise.
+            var ordered = true
+            for position in kids.indices.dropFirst() where rows[kids[position - 1]].row.position > rows[kids[position]].row.position {
+                ordered = false
+            }
+            if !ordered { kids.sort { rows[$0].row.position < rows[$1].row.position } }
+            var members: [ViewController] = []
+            members.reserveCapacity(kids.count)
+            var selected: Int?
+            for kid in kids {
+                if rows[kid].row.selected, selected == nil { selected = members.count }
+                members.append(controllers[kid])
+            }
+            let container = controllers[parent]
+            if let navigation = container as? NavigationController {
+                navigation.setViewControllers(members, animated: false)
+            } else if let tabs = container as? TabBarController {
+                tabs.setViewControllers(members, animated: false)
+                if let selected { tabs.selectedIndex = selected }
+            } else {
+                for member in members {
+                    container.addChild(member)
+                    member.didMove(toParent: container)
+                }
+            }
+        }
+        for index in presented {
+            guard let parent = parents[index] else { continue }
+            let controller = controllers[index]
+            controller.modalPresentationStyle = rows[index].row.style.flatMap(ModalPresentationStyle.init(rawValue:)) ?? .fullScreen
+            controllers[parent].present(controller, animated: false)
+        }
+        for index in rows.indices {
+            controllers[index].decodeRestorableState(with: Coder(keyedValues: rows[index].values, codingPath: [], classVersions: [:]))
         }
         return window
     }
