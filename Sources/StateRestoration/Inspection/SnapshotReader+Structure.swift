@@ -1,12 +1,13 @@
 extension SnapshotReader {
     /// Checks the parent links and orders the records parents first; returns the records that
     /// hang from a window root and the problems of the others.
-    /// `paths` are the rows' whole path texts by node id (records carry only their last
-    /// component until ordered, when they get their full path and its text in place).
+    /// `storedPaths` are the records' whole path texts as their rows store them, index for index
+    /// (records carry only their last component until ordered, when they get their full path and
+    /// its text in place); `failedIDs` the node ids of rows that did not parse.
     /// Works on indices into `records`: a 10,000-controller restore spent more time copying
     /// records between tables here than checking them.
     static func structure(_ records: inout [ControllerRecord],
-                          paths: [Int: String]) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
+                          storedPaths: [String], failedIDs: Set<Int>) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
         var problems: [SnapshotProblem] = []
         var indexByID: [Int: Int] = [:]
         indexByID.reserveCapacity(records.count)
@@ -17,7 +18,7 @@ extension SnapshotReader {
         var dropped = Set<Int>()
         func drop(_ index: Int, _ reason: SnapshotProblem.Reason) {
             let id = records[index].id
-            problems.append(SnapshotProblem(nodeID: id, path: paths[id] ?? records[index].pathString, reason: reason))
+            problems.append(SnapshotProblem(nodeID: id, path: storedPaths[index], reason: reason))
             dropped.insert(id)
         }
         // Saves keep paths unique, unless the file was edited. A restored path is its parent's
@@ -44,7 +45,7 @@ extension SnapshotReader {
             case (.some(let parent), _):
                 if let parentIndex = indexByID[parent] {
                     children[parentIndex].append(index)
-                } else if paths[parent] != nil {
+                } else if failedIDs.contains(parent) {
                     drop(index, .parentDropped(parent))
                 } else {
                     drop(index, .danglingParent(parent))
@@ -120,7 +121,7 @@ extension SnapshotReader {
             ordered = ordered.filter { record in
                 guard !dropped.contains(record.id) else { return false }
                 if let parent = record.parentID, !kept.contains(parent) {
-                    problems.append(SnapshotProblem(nodeID: record.id, path: paths[record.id] ?? record.pathString,
+                    problems.append(SnapshotProblem(nodeID: record.id, path: indexByID[record.id].map { storedPaths[$0] } ?? record.pathString,
                                                     reason: .parentDropped(parent)))
                     dropped.insert(record.id)
                     return false

@@ -162,13 +162,18 @@ enum SnapshotReader {
 
         var problems: [SnapshotProblem] = []
         var parsed: [ControllerRecord] = []
-        var pathsByID: [Int: String] = [:]
+        // Beside `parsed`, index for index: each record's path as its row stores it, for problems.
+        // An array rather than a table by id: hashing ten thousand ids into it was a fifth of
+        // collecting the parsed rows (timestamps).
+        var storedPaths: [String] = []
+        /// The rows that failed to parse: a child of one is dropped with it, not dangling.
+        var failedIDs = Set<Int>()
         var rowCount = 0
         var seen = Set<Int>()
         // The checksummed count is only a hint for capacity here: a lie costs memory, never safety.
         let expected = min(max(controllerCount, 0), 1 << 20)
         parsed.reserveCapacity(expected)
-        pathsByID.reserveCapacity(expected)
+        storedPaths.reserveCapacity(expected)
         seen.reserveCapacity(expected)
         let removed = try database.prepare("SELECT node_id, checksum FROM removed_node WHERE snapshot_id = ?")
         try removed.forEachRow([id]) { row in
@@ -227,17 +232,20 @@ enum SnapshotReader {
         submitBatch()
         var finished = parsing.finish()
         for result in finished.joined() {
-            if let nodeID = result.nodeID { pathsByID[nodeID] = result.path }
             switch result.record {
-            case .success(let record): parsed.append(record)
-            case .failure(let reason): problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
+            case .success(let record):
+                parsed.append(record)
+                storedPaths.append(result.path)
+            case .failure(let reason):
+                if let nodeID = result.nodeID { failedIDs.insert(nodeID) }
+                problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
             }
         }
         // Let go, so `parsed` holds the only reference to each record: `structure` then sets
         // every path in place instead of copying each record's storage (callgrind: a seventh
         // of the structural checks, and as many allocations as rows).
         finished = []
-        let structured = structure(&parsed, paths: pathsByID)
+        let structured = structure(&parsed, storedPaths: storedPaths, failedIDs: failedIDs)
         problems += structured.problems
         if rowCount != controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
