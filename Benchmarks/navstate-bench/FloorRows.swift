@@ -29,6 +29,25 @@ struct RestoredFloorRow {
 /// measure is the storage.
 @MainActor
 enum FloorRows {
+    /// The floor's database at `path`, in navstate's schema and emptied: opened once per run,
+    /// untimed, as navstate's store is.
+    static func openEmpty(at path: String) throws -> Database {
+        let database = try Database(path: path, mode: .readWrite)
+        try Migrator.migrate(database)
+        try database.execute("DELETE FROM snapshot")
+        try database.execute("DELETE FROM controller_state")
+        return database
+    }
+
+    /// Writes the snapshot row, without navstate's metadata or checksum, and returns its id.
+    static func insertSnapshot(into database: Database, controllerCount: Int) throws -> Int64 {
+        try database.execute("""
+            INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
+            VALUES ('2026-01-01T00:00:00.000Z', '1', '1', 1, 'bench', 1, ?, 0)
+            """, [controllerCount])
+        return database.lastInsertedRowID
+    }
+
     /// Every controller under the window's root, parents first, with its encoded payload.
     /// Payloads are encoded from each coder's writes with reused key orders, as navstate's
     /// writer does (on one core here).

@@ -17,8 +17,7 @@ final class PackedRowsApproach: Approach {
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("packed.sqlite").path
         database = nil
-        let opened = try Database(path: path, mode: .readWrite)
-        try Migrator.migrate(opened)
+        let opened = try FloorRows.openEmpty(at: path)
         try opened.execute("""
             CREATE TABLE IF NOT EXISTS packed_rows (
                 snapshot_id INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
@@ -27,7 +26,6 @@ final class PackedRowsApproach: Approach {
                 PRIMARY KEY (snapshot_id, chunk)
             ) WITHOUT ROWID
             """)
-        try opened.execute("DELETE FROM snapshot")
         database = opened
     }
 
@@ -45,11 +43,7 @@ final class PackedRowsApproach: Approach {
         if !writer.bytes.isEmpty { blobs.append(writer.take()) }
         guard let database else { return mainActor }
         try database.inTransaction {
-            try database.execute("""
-                INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
-                VALUES ('2026-01-01T00:00:00.000Z', '1', '1', 1, 'bench', 1, ?, 0)
-                """, [count])
-            let snapshot = database.lastInsertedRowID
+            let snapshot = try FloorRows.insertSnapshot(into: database, controllerCount: count)
             let insert = try database.prepare("INSERT INTO packed_rows (snapshot_id, chunk, data) VALUES (?, ?, ?)")
             for (chunk, blob) in blobs.enumerated() {
                 try insert.execute(inPlace: [.integer(snapshot), chunk.databaseValue, .blob(blob)])

@@ -15,13 +15,8 @@ final class SQLiteFloorApproach: Approach {
 
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("floor.sqlite").path
-        // Opened once, untimed, as navstate's store is.
         database = nil
-        let opened = try Database(path: path, mode: .readWrite)
-        try Migrator.migrate(opened)
-        try opened.execute("DELETE FROM snapshot")
-        try opened.execute("DELETE FROM controller_state")
-        database = opened
+        database = try FloorRows.openEmpty(at: path)
     }
 
     /// How long the last restore took to build the hierarchy from decoded values, for the
@@ -33,11 +28,7 @@ final class SQLiteFloorApproach: Approach {
         let mainActor = milliseconds { FloorRows.walk(window) { rows.append(($0, $1)) } }
         guard let database else { return mainActor }
         try database.inTransaction {
-            try database.execute("""
-                INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
-                VALUES ('2026-01-01T00:00:00.000Z', '1', '1', 1, 'bench', 1, ?, 0)
-                """, [rows.count])
-            let snapshot = database.lastInsertedRowID
+            let snapshot = try FloorRows.insertSnapshot(into: database, controllerCount: rows.count)
             let state = try database.prepare("INSERT INTO controller_state (class_name, class_version, payload, checksum) VALUES (?, 0, ?, 0)")
             let node = try database.prepare("""
                 INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation, position, style,
