@@ -113,6 +113,26 @@ import Testing
         #expect(SnapshotPath.lastComponent("/a/a long component of more than fifteen bytes") == "a long component of more than fifteen bytes")
     }
 
+    /// A restore reuses a row's stored path text when it is exactly its parent's plus its own
+    /// component; any other stored text, however close, must give the built one.
+    @Test func appendingReusesOnlyAnEqualStoredText() {
+        let cases: [(component: String, parent: String)] = [
+            ("a", "/"), ("b", "/a"), ("long component of more than fifteen bytes", "/tabs/stack"), ("x/y", "/a"),
+            ("50%", "/a"), ("é", "/ü"), ("", "/a"),
+        ]
+        let candidates = ["/a", "/a/b", "/a/", "/ab", "/a/bb", "//a", "/tabs/stack/long component of more than fifteen bytes",
+                          "/tabs/stacklong component of more than fifteen bytes", "/a/x/y", "/a/x%2Fy", "/a/50%", "/a/50%25",
+                          "/ü/é", "/ü/e", "/ü/è", "/ä/é", "/a/c", "/c/b", "/b", "/tabs/stack/long component of more than fifteen bytez",
+                          "/tabs/stacK/long component of more than fifteen bytes", "", "/"]
+        for (component, parent) in cases {
+            let built = SnapshotPath.appending(component, to: parent)
+            for candidate in candidates + [built] {
+                #expect(SnapshotPath.appending(component, to: parent, reusing: candidate) == built,
+                        "\(component.debugDescription) under \(parent.debugDescription), stored \(candidate.debugDescription)")
+            }
+        }
+    }
+
     @Test func metadataIsRecordedForEverySnapshot() throws {
         let configuration = StoreConfiguration(appVersion: "2.1", appBuild: "210", keepCount: 2)
         let (store, _, _) = try saved(Note("a"), configuration: configuration)

@@ -30,6 +30,24 @@ public enum SnapshotPath {
         return text
     }
 
+    /// ``appending(_:to:)``, answered with `candidate` itself when it already holds that text:
+    /// a restore's rows store each path's text, and building it again cost an allocation and a
+    /// copy per controller on the main actor.
+    static func appending(_ component: String, to parent: String, reusing candidate: String) -> String {
+        var candidate = candidate, parent = parent, component = component
+        let matches = !needsEscaping(component) && candidate.withUTF8 { whole in
+            parent.withUTF8 { prefix in
+                component.withUTF8 { last in
+                    // The root's text is "/", and its children's paths start with their own "/".
+                    let head = prefix.count == 1 && prefix[0] == UInt8(ascii: "/") ? 0 : prefix.count
+                    guard whole.count == head + 1 + last.count, whole[head] == UInt8(ascii: "/") else { return false }
+                    return whole[..<head].elementsEqual(prefix[..<head]) && whole[(head + 1)...].elementsEqual(last)
+                }
+            }
+        }
+        return matches ? candidate : appending(component, to: parent)
+    }
+
     /// Whether `component` holds `%` or `/`. Over the bytes where the string keeps them: the
     /// generic search of a string's UTF-8 view cost about ten instructions a byte.
     private static func needsEscaping(_ component: String) -> Bool {

@@ -71,7 +71,7 @@ extension SnapshotReader {
                 var text = records[parentIndex].pathString
                 for part in component {
                     path.append(part)
-                    text = SnapshotPath.appending(part, to: text)
+                    text = SnapshotPath.appending(part, to: text, reusing: storedPaths[index])
                 }
                 records[index].setPath(path, text: text)
             } else {
