@@ -166,7 +166,7 @@ enum SnapshotReader {
         // An array rather than a table by id: hashing ten thousand ids into it was a fifth of
         // collecting the parsed rows (timestamps).
         var storedPaths: [String] = []
-        /// The rows that failed to parse: a child of one is dropped with it, not dangling.
+        // The rows that failed to parse: a child of one is dropped with it, not dangling.
         var failedIDs = Set<Int>()
         var rowCount = 0
         var seen = Set<Int>()
