@@ -98,21 +98,19 @@ struct PackedWriter {
         bytes.append(UInt8(rest))
     }
 
-    private mutating func text(_ string: String) {
+    /// The bytes after their length, plus `lengthBias`.
+    private mutating func text(_ string: String, lengthBias: Int = 0) {
         var string = string
         string.withUTF8 { utf8 in
-            varint(utf8.count)
+            varint(utf8.count + lengthBias)
             bytes.append(contentsOf: utf8)
         }
     }
 
     /// Length plus one, so that 0 is nil.
     private mutating func optionalText(_ string: String?) {
-        guard var string else { varint(0); return }
-        string.withUTF8 { utf8 in
-            varint(utf8.count + 1)
-            bytes.append(contentsOf: utf8)
-        }
+        guard let string else { varint(0); return }
+        text(string, lengthBias: 1)
     }
 }
 

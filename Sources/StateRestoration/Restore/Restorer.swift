@@ -179,10 +179,10 @@ struct Restorer {
 
     // MARK: - 2. Relations
 
-    /// The record's children that were made, contained ones only.
     // Loops rather than closures here and in `attach`: a closure that reads main-actor state is
     // isolated to it, and `filter` or `compactMap` calling it checked the executor at run time
     // for every element (callgrind: a twentieth of the restorer).
+    /// The record's children that were made, contained ones only.
     private func containedChildren(of index: Int) -> [Int] {
         var contained: [Int] = []
         contained.reserveCapacity(childIndices[index].count)
@@ -215,7 +215,9 @@ struct Restorer {
     }
 
     private mutating func attach(_ contained: [Int], to parentController: ViewController, parent: Int) {
+        /// The contained children `attached` leaves out; none, without a set, when it took all.
         func except(_ attached: [Int]) -> [Int] {
+            guard attached.count < contained.count else { return [] }
             let taken = Set(attached)
             return contained.filter { !taken.contains($0) }
         }
@@ -230,7 +232,7 @@ struct Restorer {
                 members.append(member)
             }
             navigation.setViewControllers(members, animated: false)
-            unexpected = stack.count == contained.count ? [] : except(stack)
+            unexpected = except(stack)
         } else if let tabs = parentController as? TabBarController {
             var tabIndices: [Int] = [], members: [ViewController] = []
             var selected: Int?
@@ -242,7 +244,7 @@ struct Restorer {
             }
             tabs.setViewControllers(members, animated: false)
             if let selected { tabs.selectedIndex = selected }
-            unexpected = tabIndices.count == contained.count ? [] : except(tabIndices)
+            unexpected = except(tabIndices)
         } else if let split = parentController as? SplitViewController {
             var columns: [Int] = []
             for child in contained {
@@ -251,7 +253,7 @@ struct Restorer {
                 columns.append(child)
             }
             if records[parent].isCollapsed { split.collapse() }
-            unexpected = columns.count == contained.count ? [] : except(columns)
+            unexpected = except(columns)
         } else {
             var attached: [Int] = []
             for child in contained {
@@ -260,7 +262,7 @@ struct Restorer {
                 controller.didMove(toParent: parentController)
                 attached.append(child)
             }
-            unexpected = attached.count == contained.count ? [] : except(attached)
+            unexpected = except(attached)
         }
         for child in unexpected {
             drop(child, "a \(records[child].relation) member cannot belong to a \(records[parent].className)")
