@@ -301,4 +301,55 @@ import Testing
         #expect(try store.loadSnapshot().snapshot.controllers.count == 3)
         #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller_state") } == 3)
     }
+
+    /// A kept statement runs again with new arguments, and one read a single row of is reset:
+    /// left open, it would keep its connection reading the file as it was, and the next query
+    /// would miss another connection's commit.
+    @Test func cachedStatementsRunAgainAndHoldNoReadOnceDone() throws {
+        let directory = TemporaryDirectory()
+        let reader = try Database(path: directory.path(), mode: .readWrite)
+        let writer = try Database(path: directory.path(), mode: .readWrite)
+        try writer.execute("CREATE TABLE t (x INTEGER)")
+        try writer.execute("INSERT INTO t VALUES (?)", [5])
+        #expect(try reader.scalarInteger("SELECT count(*) FROM t") == 1)
+        try writer.execute("INSERT INTO t VALUES (?)", [7])
+        #expect(try reader.scalarInteger("SELECT max(x) FROM t") == 7)
+        #expect(try reader.scalarInteger("SELECT count(*) FROM t") == 2)
+        #expect(try reader.scalarInteger("SELECT count(*) FROM t WHERE x > ?", [6]) == 1)
+        // Rows left unread when the caller stops with an error: reset all the same.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try reader.cachedStatement("SELECT x FROM t ORDER BY x").forEachRow { _ in throw Stop() }
+        }
+        try writer.execute("INSERT INTO t VALUES (?)", [9])
+        #expect(try reader.scalarInteger("SELECT sum(x) FROM t") == 21)
+    }
+
+    /// A save whose pruning freed state rows leaves no read open either: two stores on one file
+    /// take turns, and the first one's next save must see the second one's commit.
+    @MainActor
+    @Test func aSaveThatFreedStatesLeavesItsConnectionReadyForTheNextWriter() throws {
+        let directory = TemporaryDirectory()
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let configuration = StoreConfiguration(keepCount: 1)
+        let first = try RestorationStore(path: directory.path(), configuration: configuration)
+        let second = try RestorationStore(path: directory.path(), configuration: configuration)
+        // Twenty new controllers each time: too many changes for a delta, so each save is full
+        // and prunes the one before.
+        func window(_ prefix: String) -> Window {
+            let window = Window(application: Application())
+            window.rootViewController = Make.nav("nav", (0..<20).map { Note("\(prefix)\($0)") })
+            return window
+        }
+        _ = try first.save(windows: [window("a")], registry: registry)
+        // Other controllers: pruning the first snapshot frees every state row it had.
+        let pruning = try first.save(windows: [window("b")], registry: registry)
+        #expect(pruning.prunedSnapshotCount == 1)
+        _ = try second.save(windows: [window("c")], registry: registry)
+        let last = try first.save(windows: [window("d")], registry: registry)
+        #expect(try first.loadSnapshot(id: last.snapshotID).snapshot.controllers.map(\.identifier)
+                == ["nav"] + (0..<20).map { "d\($0)" })
+        #expect(try first.snapshots().map(\.id) == [last.snapshotID])
+    }
 }

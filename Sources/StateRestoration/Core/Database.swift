@@ -19,6 +19,8 @@ public final class Database {
     /// How it was opened.
     public let mode: Mode
     let handle: OpaquePointer
+    /// Statements kept prepared for the connection's life, by SQL text (``cachedStatement(_:)``).
+    private var cachedStatements: [String: Statement] = [:]
 
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public static let busyTimeoutMilliseconds: Int32 = 5_000
@@ -71,6 +73,8 @@ public final class Database {
     }
 
     deinit {
+        // Finalized first, so the connection closes now rather than once they go.
+        cachedStatements = [:]
         sqlite3_close_v2(handle)
     }
 
@@ -81,9 +85,32 @@ public final class Database {
         try Statement(database: self, sql: sql)
     }
 
+    /// The statement for `sql`, prepared on first use and kept for the connection's life, reset
+    /// and with no bindings. Compiling SQL costs more than running a small statement (callgrind:
+    /// the thirteen statements of an incremental save, prepared afresh, were almost half of it).
+    ///
+    /// Only for SQL the code itself holds, and only while no other use of the same SQL is still
+    /// reading rows: both get the one statement. Run it to completion, or ``Statement/reset()``
+    /// it, so it holds no read lock once done.
+    func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+        if let statement = cachedStatements[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        cachedStatements[sql] = statement
+        return statement
+    }
+
     /// Runs `sql` with `arguments` bound, ignoring rows.
     public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
-        try prepare(sql).execute(arguments)
+        let statement = try cachedStatement(sql)
+        do {
+            try statement.execute(arguments)
+        } catch {
+            statement.reset()
+            throw error
+        }
     }
 
     /// Runs a script of several statements without arguments (migrations).
@@ -100,7 +127,8 @@ public final class Database {
     /// The first column of the first row as an integer, or `nil` when there is no row or it is
     /// not an integer.
     public func scalarInteger(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Int64? {
-        let statement = try prepare(sql)
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
         try statement.bind(arguments)
         return try statement.step() ? statement.integer(at: 0) : nil
     }

@@ -27,6 +27,13 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
+    /// Ends the current run, releasing what it holds (a read lock while rows remain), and
+    /// clears the bindings.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
     /// Binds `values` to the parameters, in order, replacing earlier bindings.
     public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
         sqlite3_reset(handle)
@@ -138,10 +145,15 @@ public final class Statement {
         }
     }
 
-    /// Calls `body` for every row.
+    /// Calls `body` for every row. Reset when `body` throws, so it holds no read lock after.
     public func forEachRow(_ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> Void) throws {
         try bind(values)
-        while try step() { try body(self) }
+        do {
+            while try step() { try body(self) }
+        } catch {
+            sqlite3_reset(handle)
+            throw error
+        }
     }
 
     // MARK: - Columns of the current row

@@ -102,17 +102,3 @@ public enum Migrator {
         return pending
     }
 }
-
-/// ISO 8601 timestamps in UTC, as every date in the database is written.
-enum Timestamp {
-    static func string(from date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
-            .replacingOccurrences(of: "+0000", with: "Z")
-    }
-
-    static func now() -> String { string(from: Date()) }
-
-    static func date(from string: String) -> Date? {
-        try? Date(string, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
-    }
-}

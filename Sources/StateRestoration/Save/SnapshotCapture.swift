@@ -170,14 +170,30 @@ struct SnapshotCapture {
         var draft: SnapshotDraft
         let limit = max(16, Int(Double(previous.order.count) * Self.deltaLimit))
         if let anchorID = state.anchorID, differing.count + state.removedFromAnchor.count <= limit {
-            let changed = previous.order.filter { differing.contains($0) }.compactMap(row)
+            // In save order by the entries' positions, so the work follows what changed: filtering
+            // the whole order, in closures that checked the executor for every controller, was a
+            // sixth of an incremental save of 1,000 controllers (callgrind).
+            var placed: [(position: Int, record: ControllerRecord)] = []
+            placed.reserveCapacity(differing.count)
+            for id in differing {
+                if let entry = state.entry(id), let record = row(id) { placed.append((entry.position, record)) }
+            }
+            placed.sort { $0.position < $1.position }
+            var changed: [ControllerRecord] = []
+            changed.reserveCapacity(placed.count)
+            for item in placed { changed.append(item.record) }
             draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: changed, objects: objects,
                                   report: report, baseSnapshotID: anchorID, controllerCount: previous.order.count,
                                   reusedStateIDs: reusedStateIDs(differing),
                                   removedNodeIDs: state.removedFromAnchor)
         } else {
-            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: previous.order.compactMap(row),
-                                  objects: objects, report: report, controllerCount: previous.order.count,
+            var all: [ControllerRecord] = []
+            all.reserveCapacity(previous.order.count)
+            for id in previous.order {
+                if let record = row(id) { all.append(record) }
+            }
+            draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: all, objects: objects,
+                                  report: report, controllerCount: previous.order.count,
                                   reusedStateIDs: reusedStateIDs(previous.order))
         }
         draft.pendingState = state

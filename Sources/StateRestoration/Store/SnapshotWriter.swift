@@ -48,11 +48,11 @@ enum SnapshotWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, header + [RowChecksum.of(header)])
             let snapshotID = database.lastInsertedRowID
-            let insertState = try database.prepare("""
+            let insertState = try database.cachedStatement("""
                 INSERT INTO controller_state (class_name, class_version, restoration_class, payload, checksum)
                 VALUES (?, ?, ?, ?, ?)
                 """)
-            let insertNode = try database.prepare("""
+            let insertNode = try database.cachedStatement("""
                 INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation,
                                   position, style, is_selected, is_collapsed, view_loaded, appearance, state_id, checksum)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -110,12 +110,12 @@ enum SnapshotWriter {
                     try insertNode.execute(inPlace: node)
                 }
             }
-            let insertRemoved = try database.prepare("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
+            let insertRemoved = try database.cachedStatement("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
             for nodeID in draft.removedNodeIDs {
                 let row: [any DatabaseValueConvertible] = [snapshotID, nodeID]
                 try insertRemoved.execute(row + [RowChecksum.of(row)])
             }
-            let insertObject = try database.prepare("""
+            let insertObject = try database.cachedStatement("""
                 INSERT INTO object (snapshot_id, object_id, class_name, class_version, payload, checksum) VALUES (?, ?, ?, ?, ?, ?)
                 """)
             for object in draft.objects {
@@ -136,26 +136,28 @@ enum SnapshotWriter {
         let kept = "SELECT id FROM snapshot ORDER BY id DESC LIMIT \(max(keep, 1))"
         let doomed = "SELECT id FROM snapshot WHERE id NOT IN (\(kept)) AND id NOT IN (SELECT base_id FROM snapshot WHERE base_id IS NOT NULL AND id IN (\(kept)))"
         var deleted: [Int64] = []
-        try database.prepare(doomed + " ORDER BY id").forEachRow { row in
+        try database.cachedStatement(doomed + " ORDER BY id").forEachRow { row in
             if let id = row.integer(at: 0) { deleted.append(id) }
         }
         guard !deleted.isEmpty else { return PruneResult() }
         var candidates: [Int64] = []
-        let states = try database.prepare("SELECT DISTINCT state_id FROM node WHERE snapshot_id = ?")
+        let states = try database.cachedStatement("SELECT DISTINCT state_id FROM node WHERE snapshot_id = ?")
         for id in deleted {
             try states.forEachRow([id]) { row in
                 if let state = row.integer(at: 0) { candidates.append(state) }
             }
         }
-        let remove = try database.prepare("DELETE FROM snapshot WHERE id = ?")
+        let remove = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
         // Newest first: a delta goes before the anchor it names (deltas are always newer).
         for id in deleted.reversed() { try remove.execute([id]) }
         var result = PruneResult(deletedSnapshotIDs: deleted)
-        let orphan = try database.prepare("""
+        let orphan = try database.cachedStatement("""
             SELECT length(payload) FROM controller_state
             WHERE id = ? AND NOT EXISTS (SELECT 1 FROM node WHERE state_id = controller_state.id)
             """)
-        let deleteState = try database.prepare("DELETE FROM controller_state WHERE id = ?")
+        // Stepped once per state: reset when done, so it holds no read of the table at commit.
+        defer { orphan.reset() }
+        let deleteState = try database.cachedStatement("DELETE FROM controller_state WHERE id = ?")
         for state in Set(candidates) {
             try orphan.bind([state])
             guard try orphan.step() else { continue }
