@@ -99,6 +99,21 @@ import Testing
         #expect((window.rootViewController as? TabBarController)?.viewControllers?.count == 1)
     }
 
+    /// Saves number controllers densely from 1, and the reader finds parents by position then;
+    /// an edited file's ids may be anything, and must link up just the same.
+    @Test(arguments: ["node_id * 1000003", "-node_id", "node_id + 4611686018427387000"])
+    func nodeIDsFarApartOrNegativeLinkUpAsSaved(_ renumbered: String) throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        let parent = renumbered.replacingOccurrences(of: "node_id", with: "parent_id")
+        try tamper(store, "UPDATE node SET node_id = \(renumbered), parent_id = \(parent)")
+        let (window, report) = try restore(store)
+        #expect(report.dropped.isEmpty)
+        #expect(report.restored == ["/tabs", "/tabs/stack", "/tabs/stack/a", "/tabs/stack/b", "/tabs/c"])
+        let tabs = window.rootViewController as? TabBarController
+        #expect(tabs?.viewControllers?.map(\.restorationIdentifier) == ["stack", "c"])
+    }
+
     @Test func cyclicParentLinksAreDroppedWithoutLooping() throws {
         let (store, directory) = try store()
         defer { _ = directory }

@@ -166,6 +166,8 @@ enum SnapshotReader {
         // An array rather than a table by id: hashing ten thousand ids into it was a fifth of
         // collecting the parsed rows (timestamps).
         var storedPaths: [String] = []
+        // And what the structural checks read of each, in one array (see `StructureSummary`).
+        var summaries: [StructureSummary] = []
         // The rows that failed to parse: a child of one is dropped with it, not dangling.
         var failedIDs = Set<Int>()
         var rowCount = 0
@@ -174,6 +176,7 @@ enum SnapshotReader {
         let expected = min(max(controllerCount, 0), 1 << 20)
         parsed.reserveCapacity(expected)
         storedPaths.reserveCapacity(expected)
+        summaries.reserveCapacity(expected)
         seen.reserveCapacity(expected)
         let removed = try database.prepare("SELECT node_id, checksum FROM removed_node WHERE snapshot_id = ?")
         try removed.forEachRow([id]) { row in
@@ -236,6 +239,7 @@ enum SnapshotReader {
             case .success(let record):
                 parsed.append(record)
                 storedPaths.append(result.path)
+                summaries.append(result.summary ?? StructureSummary(record))
             case .failure(let reason):
                 if let nodeID = result.nodeID { failedIDs.insert(nodeID) }
                 problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
@@ -245,7 +249,7 @@ enum SnapshotReader {
         // every path in place instead of copying each record's storage (callgrind: a seventh
         // of the structural checks, and as many allocations as rows).
         finished = []
-        let structured = structure(&parsed, storedPaths: storedPaths, failedIDs: failedIDs)
+        let structured = structure(&parsed, summaries: summaries, storedPaths: storedPaths, failedIDs: failedIDs)
         problems += structured.problems
         if rowCount != controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
@@ -285,13 +289,17 @@ enum SnapshotReader {
         var nodeID: Int?
         var path: String
         var record: Result<ControllerRecord, SnapshotProblem.Reason>
+        /// What the structural checks read of the record, when it parsed.
+        var summary: StructureSummary?
     }
 
     private static func parseRow(_ row: RowColumns, snapshot: Int64, shortStrings: ShortStrings) -> ParsedRow {
         let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
         let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
-        return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path,
-                         record: parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings))
+        let record = parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings)
+        var summary: StructureSummary?
+        if case .success(let parsed) = record { summary = StructureSummary(parsed) }
+        return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: record, summary: summary)
     }
 
     /// How many rows, or a quarter of how many bytes, are copied before they are parsed: small
@@ -321,7 +329,7 @@ enum SnapshotReader {
     private static let stateChecksumColumns = [12, 13, 14, 15]
 
     /// One `node` row joined with its state, or what is wrong with it. The record's `path` holds
-    /// only its own (last) component here; ``structure(_:paths:)`` prefixes its parent's path,
+    /// only its own (last) component here; ``structure(_:summaries:storedPaths:failedIDs:)`` prefixes its parent's path,
     /// which saves splitting every row's whole path text.
     /// `path` is the row's path text, already read (`nil` when the column holds no text).
     /// `shortStrings` hands out strings its batch's payloads held before.
