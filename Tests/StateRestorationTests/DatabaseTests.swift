@@ -325,6 +325,21 @@ import Testing
         #expect(try reader.scalarInteger("SELECT sum(x) FROM t") == 21)
     }
 
+    /// SQL built afresh each time (as a caller of `execute` may) does not grow the kept
+    /// statements without end, and a statement held while the cache starts over still runs.
+    @Test func keptStatementsStayBoundedAndHeldOnesStillRun() throws {
+        let directory = TemporaryDirectory()
+        let database = try Database(path: directory.path(), mode: .readWrite)
+        try database.execute("CREATE TABLE t (x INTEGER)")
+        let held = try database.cachedStatement("INSERT INTO t VALUES (?)")
+        for value in 0..<(3 * Database.cachedStatementLimit) {
+            #expect(try database.scalarInteger("SELECT \(value) + 1") == Int64(value + 1))
+            #expect(database.cachedStatementCount <= Database.cachedStatementLimit)
+        }
+        try held.execute([7])
+        #expect(try database.scalarInteger("SELECT sum(x) FROM t") == 7)
+    }
+
     /// A save whose pruning freed state rows leaves no read open either: two stores on one file
     /// take turns, and the first one's next save must see the second one's commit.
     @MainActor

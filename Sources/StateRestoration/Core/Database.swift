@@ -98,11 +98,21 @@ public final class Database {
             return statement
         }
         let statement = try prepare(sql)
+        // The store's own SQL is a few dozen texts; a caller running texts it builds each time
+        // must not make the cache grow without end.
+        if cachedStatements.count >= Self.cachedStatementLimit { cachedStatements = [:] }
         cachedStatements[sql] = statement
         return statement
     }
 
-    /// Runs `sql` with `arguments` bound, ignoring rows.
+    /// How many statements ``cachedStatement(_:)`` keeps before it starts over.
+    static let cachedStatementLimit = 64
+
+    /// How many statements are kept now. For tests.
+    var cachedStatementCount: Int { cachedStatements.count }
+
+    /// Runs `sql` with `arguments` bound, ignoring rows. The statement is kept prepared for the
+    /// next run of the same text (up to a few dozen texts).
     public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
         let statement = try cachedStatement(sql)
         do {
