@@ -4,15 +4,16 @@ import Foundation
 /// (`2026-11-22T10:53:14.123Z`).
 ///
 /// Written and read by hand for the years 1600 to 9999, with Foundation's ISO 8601 style for
-/// anything else (Foundation counts earlier dates in the Julian calendar). Foundation's took 10 to 50 µs a timestamp, which a save
-/// writes once and a restore twice (its crash mark) and reads once per snapshot: a tenth of an
-/// incremental save of 1,000 controllers. The output is Foundation's, character for character,
-/// milliseconds truncated (tested against it).
+/// anything else (Foundation counts earlier dates in the Julian calendar). Foundation's took 10
+/// to 50 µs a timestamp, which a save writes once, a restore twice (its crash mark) and a
+/// listing reads once per snapshot: a tenth of an incremental save of 1,000 controllers; and
+/// its first use loads ICU's data, about 5 MB. The output is Foundation's, character for
+/// character, milliseconds truncated (tested against it).
 enum Timestamp {
     static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970
         let seconds = interval.rounded(.down)
-        // Days from 1970-01-01 and the time of day; the range keeps every step exact.
+        // Beyond about ±9,500 years the calendar arithmetic below is not meant to go.
         guard interval.isFinite, abs(seconds) < 3e11 else { return foundationString(from: date) }
         let milliseconds = min(999, Int((interval - seconds) * 1000))
         let whole = Int(seconds)
@@ -41,8 +42,8 @@ enum Timestamp {
 
     static func now() -> String { string(from: Date()) }
 
-    /// The date `string` names: the form ``string(from:)`` writes, or any ISO 8601 timestamp
-    /// with a date, a time, fractional seconds and a time zone that Foundation reads.
+    /// The date `string` names: the form ``string(from:)`` writes, read by hand, or whatever
+    /// Foundation's ISO 8601 style with fractional seconds reads (earlier dates among them).
     static func date(from string: String) -> Date? {
         if let date = parseWritten(string) { return date }
         return try? Date(string, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
