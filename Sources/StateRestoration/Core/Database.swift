@@ -114,13 +114,7 @@ public final class Database {
     /// Runs `sql` with `arguments` bound, ignoring rows. The statement is kept prepared for the
     /// next run of the same text (up to a few dozen texts).
     public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
-        let statement = try cachedStatement(sql)
-        do {
-            try statement.execute(arguments)
-        } catch {
-            statement.reset()
-            throw error
-        }
+        try cachedStatement(sql).execute(arguments)
     }
 
     /// Runs a script of several statements without arguments (migrations).

@@ -36,8 +36,7 @@ public final class Statement {
 
     /// Binds `values` to the parameters, in order, replacing earlier bindings.
     public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        reset()
         try checkArgumentCount(values.count)
         try reportingDatabaseErrors {
             for (offset, value) in values.enumerated() {
@@ -50,12 +49,17 @@ public final class Statement {
     /// they lie instead of copied by SQLite, and no existential per value: the writer's hot path
     /// (binding cost about a tenth of a save, half of it SQLite's copies and their release).
     /// The borrowed bytes are only pointed at while the statement steps; the bindings are
-    /// cleared before they go out of scope.
+    /// cleared before they go out of scope, and the statement is reset when a step fails.
     public func execute(inPlace values: [DatabaseValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
         try checkArgumentCount(values.count)
-        try reportingDatabaseErrors {
-            try values.withUnsafeBufferPointer { try bindInPlace($0, from: 0) }
+        do {
+            try reportingDatabaseErrors {
+                try values.withUnsafeBufferPointer { try bindInPlace($0, from: 0) }
+            }
+        } catch {
+            sqlite3_reset(handle)
+            throw error
         }
     }
 
@@ -129,10 +133,16 @@ public final class Statement {
         }
     }
 
-    /// Runs the statement to completion, ignoring rows.
+    /// Runs the statement to completion, ignoring rows. Reset when a step fails, so a kept
+    /// statement holds nothing after.
     public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
         try bind(values)
-        while try step() {}
+        do {
+            while try step() {}
+        } catch {
+            reset()
+            throw error
+        }
     }
 
     /// Advances to the next row; `false` when done.
@@ -151,7 +161,7 @@ public final class Statement {
         do {
             while try step() { try body(self) }
         } catch {
-            sqlite3_reset(handle)
+            reset()
             throw error
         }
     }

@@ -329,8 +329,8 @@ enum SnapshotReader {
     private static let stateChecksumColumns = [12, 13, 14, 15]
 
     /// One `node` row joined with its state, or what is wrong with it. The record's `path` holds
-    /// only its own (last) component here; ``structure(_:summaries:storedPaths:failedIDs:)`` prefixes its parent's path,
-    /// which saves splitting every row's whole path text.
+    /// only its own (last) component here; ``structure(_:summaries:storedPaths:failedIDs:)``
+    /// prefixes its parent's path, which saves splitting every row's whole path text.
     /// `path` is the row's path text, already read (`nil` when the column holds no text).
     /// `shortStrings` hands out strings its batch's payloads held before.
     private static func parse(_ row: RowColumns, snapshot: Int64, path: String?,
