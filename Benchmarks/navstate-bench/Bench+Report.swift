@@ -67,6 +67,12 @@ extension Bench {
                let restore = measurements["packed_restore_per_json_restore_\(count)"] as? Double {
                 print(String(format: "  (sqlite-packed at %d, 256 controllers to a row: saves %.1fx and restores %.1fx faster than json, on one core)", count, 1 / save, 1 / restore))
             }
+            if let save = measurements["inline_save_per_json_save_\(count)"] as? Double,
+               let restore = measurements["inline_restore_per_json_restore_\(count)"] as? Double,
+               let saveToFloor = measurements["inline_save_per_floor_save_\(count)"] as? Double,
+               let restoreToFloor = measurements["inline_restore_per_floor_restore_\(count)"] as? Double {
+                print(String(format: "  (sqlite-inline at %d, each state in its node row: saves %.1fx and restores %.1fx faster than json, in %.2f and %.2f of the floor's times)", count, 1 / save, 1 / restore, saveToFloor, restoreToFloor))
+            }
             if let views = measurements["views_created_showing_restored_\(count)"] as? Int,
                let visible = measurements["visible_controllers_\(count)"] as? Int {
                 print("  views created restoring \(count) and showing: \(views) for \(visible) visible controllers \(views <= visible ? "met" : "MISSED")")

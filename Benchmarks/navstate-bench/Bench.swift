@@ -18,6 +18,8 @@ struct Bench {
     let json: Bool
     /// `--packed`: also run ``PackedRowsApproach``, the floor of a schema of packed rows.
     let packed: Bool
+    /// `--inline`: also run ``InlineRowsApproach``, the floor of a schema with states in node rows.
+    let inline: Bool
     /// `--size COUNT`: that size only, as a full run measures it (the archiver skipped from 1,000).
     var onlySize: Int?
     var results: [Result] = []
@@ -43,7 +45,7 @@ struct Bench {
         // The floor right after navstate, so each round's pair runs back to back (paired ratios).
         let floor = SQLiteFloorApproach()
         let approaches: [any Approach] = [NavstateApproach(), floor, JSONApproach(), KeyedArchiverApproach()]
-            + (packed ? [PackedRowsApproach()] : [])
+            + (packed ? [PackedRowsApproach()] : []) + (inline ? [InlineRowsApproach()] : [])
         var slow = Set<String>()
         /// The slowest run each approach took, and at how many controllers.
         var slowest: [String: (milliseconds: Double, controllers: Int)] = [:]
@@ -116,6 +118,14 @@ struct Bench {
                     measurements["floor_build_per_json_restore_\(count)"] = floorBuilds.pairedRatio(to: json)
                     let reads = Sample(runs: zip(back.runs, floorBuilds.runs).map { $0 - $1 })
                     measurements["floor_read_per_json_restore_\(count)"] = reads.pairedRatio(to: json)
+                }
+                if approach.name == "sqlite-inline", let json = saves["json"], let jsonBack = restores["json"],
+                   let floorSave = saves[floor.name], let floorBack = restores[floor.name],
+                   let save = saves[approach.name], let back = restores[approach.name] {
+                    measurements["inline_save_per_json_save_\(count)"] = save.pairedRatio(to: json)
+                    measurements["inline_restore_per_json_restore_\(count)"] = back.pairedRatio(to: jsonBack)
+                    measurements["inline_save_per_floor_save_\(count)"] = save.pairedRatio(to: floorSave)
+                    measurements["inline_restore_per_floor_restore_\(count)"] = back.pairedRatio(to: floorBack)
                 }
                 if approach.name == "sqlite-packed", let json = saves["json"], let jsonBack = restores["json"],
                    let save = saves[approach.name], let back = restores[approach.name] {
