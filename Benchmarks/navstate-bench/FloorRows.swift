@@ -30,13 +30,29 @@ struct RestoredFloorRow {
 @MainActor
 enum FloorRows {
     /// The floor's database at `path`, in navstate's schema and emptied: opened once per run,
-    /// untimed, as navstate's store is.
-    static func openEmpty(at path: String) throws -> Database {
+    /// untimed, as navstate's store is. `table`, when given, creates another schema's table
+    /// beside it; its rows must cascade from `snapshot`'s to be emptied too. The deleted pages
+    /// are reused by the next save, as in a store that prunes.
+    static func openEmpty(at path: String, creating table: String? = nil) throws -> Database {
         let database = try Database(path: path, mode: .readWrite)
         try Migrator.migrate(database)
+        if let table { try database.execute(table) }
         try database.execute("DELETE FROM snapshot")
         try database.execute("DELETE FROM controller_state")
         return database
+    }
+
+    /// The columns both floors' restores select, in this order.
+    nonisolated static let restoredColumns = "node_id, parent_id, identifier, class_name, relation, position, style, is_selected, payload, path, title"
+
+    /// A row of ``restoredColumns``, its payload decoded in place into sorted pairs.
+    nonisolated static func restoredRow(_ row: Statement) throws -> RestoredFloorRow {
+        let floorRow = FloorRow(id: Int(row.integer(at: 0) ?? 0), parent: row.integer(at: 1).map(Int.init), path: row.text(at: 9) ?? "",
+                                identifier: row.text(at: 2) ?? "", title: row.text(at: 10), className: row.text(at: 3) ?? "",
+                                relation: row.text(at: 4) ?? "", position: Int(row.integer(at: 5) ?? 0), style: row.text(at: 6),
+                                selected: row.integer(at: 7) == 1)
+        let values = try row.withBlob(at: 8) { bytes throws(PayloadError) in try PayloadCodec.decodeKeyedValues(bytes) } ?? KeyedValues()
+        return RestoredFloorRow(row: floorRow, values: values)
     }
 
     /// Writes the snapshot row, without navstate's metadata or checksum, and returns its id.

@@ -1,6 +1,5 @@
-@_spi(Restoration) import ControllerKit
+import ControllerKit
 import Foundation
-import MailSample
 @_spi(Restoration) import StateRestoration
 
 /// What a schema without the `controller_state` table would allow: the floor, with each
@@ -17,10 +16,8 @@ final class InlineRowsApproach: Approach {
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("inline.sqlite").path
         database = nil
-        // navstate's schema for the snapshot row, as the floor has it, and beside it the node
-        // table with the state's columns.
-        let opened = try FloorRows.openEmpty(at: path)
-        try opened.execute("""
+        // navstate's snapshot table, as the floor has it, and beside it this node table.
+        database = try FloorRows.openEmpty(at: path, creating: """
             CREATE TABLE IF NOT EXISTS inline_node (
                 snapshot_id       INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
                 node_id           INTEGER NOT NULL CHECK (node_id > 0),
@@ -45,9 +42,6 @@ final class InlineRowsApproach: Approach {
                 PRIMARY KEY (snapshot_id, node_id)
             ) WITHOUT ROWID
             """)
-        // The floor empties its tables the same way: the deleted pages are reused, not the file grown.
-        try opened.execute("DELETE FROM inline_node")
-        database = opened
     }
 
     func save(_ window: Window) throws -> Double {
@@ -61,6 +55,7 @@ final class InlineRowsApproach: Approach {
                                          style, is_selected, view_loaded, appearance, class_name, class_version, payload, checksum)
                 VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, 'disappeared', ?, 0, ?, 0)
                 """)
+            // Bound as the floor binds its node rows, with the state's two columns at the end.
             for (row, payload) in rows {
                 try node.execute(inPlace: [.integer(snapshot), row.id.databaseValue, row.parent.databaseValue, .text(row.path),
                                            .text(row.identifier), row.title.databaseValue, .text(row.relation),
@@ -74,16 +69,8 @@ final class InlineRowsApproach: Approach {
     func restore() throws -> Window {
         let database = try Database(path: path, mode: .readOnly)
         var rows: [RestoredFloorRow] = []
-        try database.prepare("""
-            SELECT node_id, parent_id, identifier, class_name, relation, position, style, is_selected, payload, path, title
-            FROM inline_node ORDER BY node_id
-            """).forEachRow { row in
-            let floorRow = FloorRow(id: Int(row.integer(at: 0) ?? 0), parent: row.integer(at: 1).map(Int.init), path: row.text(at: 9) ?? "",
-                                    identifier: row.text(at: 2) ?? "", title: row.text(at: 10), className: row.text(at: 3) ?? "",
-                                    relation: row.text(at: 4) ?? "", position: Int(row.integer(at: 5) ?? 0), style: row.text(at: 6),
-                                    selected: row.integer(at: 7) == 1)
-            let values = try row.withBlob(at: 8) { bytes throws(PayloadError) in try PayloadCodec.decodeKeyedValues(bytes) } ?? KeyedValues()
-            rows.append(RestoredFloorRow(row: floorRow, values: values))
+        try database.prepare("SELECT \(FloorRows.restoredColumns) FROM inline_node ORDER BY node_id").forEachRow { row in
+            rows.append(try FloorRows.restoredRow(row))
         }
         return FloorRows.build(rows)
     }

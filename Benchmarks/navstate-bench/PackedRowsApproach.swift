@@ -17,8 +17,7 @@ final class PackedRowsApproach: Approach {
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("packed.sqlite").path
         database = nil
-        let opened = try FloorRows.openEmpty(at: path)
-        try opened.execute("""
+        database = try FloorRows.openEmpty(at: path, creating: """
             CREATE TABLE IF NOT EXISTS packed_rows (
                 snapshot_id INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
                 chunk       INTEGER NOT NULL,
@@ -26,7 +25,6 @@ final class PackedRowsApproach: Approach {
                 PRIMARY KEY (snapshot_id, chunk)
             ) WITHOUT ROWID
             """)
-        database = opened
     }
 
     func save(_ window: Window) throws -> Double {

@@ -50,18 +50,13 @@ final class SQLiteFloorApproach: Approach {
     func restore() throws -> Window {
         let database = try Database(path: path, mode: .readOnly)
         var rows: [RestoredFloorRow] = []
+        // The columns `restoredRow` reads, from the node and its state (no name is in both tables).
         try database.prepare("""
-            SELECT n.node_id, n.parent_id, n.identifier, s.class_name, n.relation, n.position, n.style, n.is_selected, s.payload,
-                   n.path, n.title
+            SELECT \(FloorRows.restoredColumns)
             FROM node n JOIN controller_state s ON s.id = n.state_id ORDER BY n.node_id
             """).forEachRow { row in
-            let floorRow = FloorRow(id: Int(row.integer(at: 0) ?? 0), parent: row.integer(at: 1).map(Int.init), path: row.text(at: 9) ?? "",
-                                    identifier: row.text(at: 2) ?? "", title: row.text(at: 10), className: row.text(at: 3) ?? "",
-                                    relation: row.text(at: 4) ?? "", position: Int(row.integer(at: 5) ?? 0), style: row.text(at: 6),
-                                    selected: row.integer(at: 7) == 1)
             // In place and kept sorted, as navstate's reader decodes payloads.
-            let values = try row.withBlob(at: 8) { bytes throws(PayloadError) in try PayloadCodec.decodeKeyedValues(bytes) } ?? KeyedValues()
-            rows.append(RestoredFloorRow(row: floorRow, values: values))
+            rows.append(try FloorRows.restoredRow(row))
         }
         var window: Window?
         lastBuildMilliseconds = milliseconds { window = FloorRows.build(rows) }
