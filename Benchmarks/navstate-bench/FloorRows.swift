@@ -43,10 +43,10 @@ enum FloorRows {
     }
 
     /// The columns both floors' restores select, in this order.
-    nonisolated static let restoredColumns = "node_id, parent_id, identifier, class_name, relation, position, style, is_selected, payload, path, title"
+    static let restoredColumns = "node_id, parent_id, identifier, class_name, relation, position, style, is_selected, payload, path, title"
 
     /// A row of ``restoredColumns``, its payload decoded in place into sorted pairs.
-    nonisolated static func restoredRow(_ row: Statement) throws -> RestoredFloorRow {
+    static func restoredRow(_ row: Statement) throws -> RestoredFloorRow {
         let floorRow = FloorRow(id: Int(row.integer(at: 0) ?? 0), parent: row.integer(at: 1).map(Int.init), path: row.text(at: 9) ?? "",
                                 identifier: row.text(at: 2) ?? "", title: row.text(at: 10), className: row.text(at: 3) ?? "",
                                 relation: row.text(at: 4) ?? "", position: Int(row.integer(at: 5) ?? 0), style: row.text(at: 6),
