@@ -12,6 +12,26 @@ enum CodableTree {
     /// The value needs something the tree cannot hold; the caller stores it as JSON instead.
     struct Unrepresentable: Error {}
 
+    /// `value` as ``Coder/encodeEncodable(_:forKey:)`` stores it: a tree, or JSON when the tree
+    /// cannot hold it; an error names `key` and `path`. Any thread.
+    static func stored<Value: Encodable>(_ value: Value, key: String, path: [String]) -> Result<CodedValue, CoderError> {
+        do {
+            return .success(try encode(value))
+        } catch is Unrepresentable {
+            // Falls through to JSON.
+        } catch {
+            return .failure(CoderError(kind: .corruptPayload("\(error)"), key: key, path: path))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            return .success(.codable(try encoder.encode(value)))
+        } catch {
+            return .failure(CoderError(kind: .corruptPayload("\(error)"), key: key, path: path))
+        }
+    }
+
     /// The tree of `value`.
     static func encode<Value: Encodable>(_ value: Value) throws -> CodedValue {
         let root = TreeNode()

@@ -12,7 +12,10 @@ import Foundation
 @MainActor
 open class Coder {
     /// The keyed values, as stored.
-    public var values: [String: CodedValue] { storage.table }
+    public var values: [String: CodedValue] {
+        if storage.hasDeferredEncodings { encodeDeferredValues() }
+        return storage.table
+    }
 
     /// Where the values live (see ``CoderStorage``). Unchecked exclusivity: Swift checks every
     /// access to a class's stored `var` at run time otherwise, two checks per
@@ -24,6 +27,13 @@ open class Coder {
     /// The restoration identifiers from the root to the controller this coder belongs to; errors
     /// name it.
     public var codingPath: [String]
+
+    /// Whether ``encodeEncodable(_:forKey:)`` leaves a `Sendable` value's encoding to whoever
+    /// takes the writes (``takeUnreadWrites()``): a save's coder does, so that the encoding
+    /// runs on the writer's threads rather than the main actor. A value read back first is
+    /// encoded then, on the main actor, and its error recorded as it would have been.
+    @_spi(Restoration)
+    public final var defersSendableEncodings = false
 
     /// Every decoding error so far, oldest first.
     // Unchecked exclusivity: a restore reads it after every controller's decode (`error`), each
@@ -99,23 +109,31 @@ open class Coder {
     /// values (dictionaries, arrays, primitives), or as JSON when it needs `nil` or an integer
     /// above `Int64.max`, which the tree cannot hold.
     public func encodeEncodable<Value: Encodable>(_ value: Value, forKey key: String) {
-        do {
-            storage.write(try CodableTree.encode(value), forKey: key)
-            return
-        } catch is CodableTree.Unrepresentable {
-            // Falls through to JSON.
-        } catch {
-            failWithError(CoderError(kind: .corruptPayload("\(error)"), key: key, path: codingPath))
+        switch CodableTree.stored(value, key: key, path: codingPath) {
+        case .success(let encoded): storage.write(encoded, forKey: key)
+        case .failure(let error): failWithError(error)
+        }
+    }
+
+    /// ``encodeEncodable(_:forKey:)`` for a `Sendable` value, which can be encoded on any
+    /// thread: a save's coder logs the value and its writer encodes it, off the main actor
+    /// (an encoding error then reaches the save's report as a warning, as it does when encoded
+    /// here). Stored and read back the same way.
+    public func encodeEncodable<Value: Encodable & Sendable>(_ value: Value, forKey key: String) {
+        guard defersSendableEncodings else {
+            switch CodableTree.stored(value, key: key, path: codingPath) {
+            case .success(let encoded): storage.write(encoded, forKey: key)
+            case .failure(let error): failWithError(error)
+            }
             return
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        do {
-            storage.write(.codable(try encoder.encode(value)), forKey: key)
-        } catch {
-            failWithError(CoderError(kind: .corruptPayload("\(error)"), key: key, path: codingPath))
-        }
+        storage.writeDeferred(value, forKey: key)
+    }
+
+    /// Encodes the values left to encode later, recording their errors: before anything reads.
+    @usableFromInline
+    final func encodeDeferredValues() {
+        for error in storage.runDeferredEncodings(path: codingPath) { failWithError(error) }
     }
 
     /// Stores a reference to a restorable object (a controller, a model object); `nil` removes
@@ -149,7 +167,8 @@ open class Coder {
 
     /// Whether `key` holds a value.
     public func containsValue(forKey key: String) -> Bool {
-        storage.value(forKey: key) != nil
+        if storage.hasDeferredEncodings { encodeDeferredValues() }
+        return storage.value(forKey: key) != nil
     }
 
     /// The Bool under `key`; `false` when missing.
@@ -191,6 +210,7 @@ open class Coder {
     /// recorded error when the stored value has another type.
     @inlinable
     public final func decodeObject<Value: CodedValueConvertible>(of type: Value.Type, forKey key: String) -> Value? {
+        if storage.hasDeferredEncodings { encodeDeferredValues() }
         guard let stored = storage.value(forKey: key) else { return nil }
         guard let value = Value(codedValue: stored) else {
             recordMismatch(expected: "\(Value.self)", found: stored, key: key)
@@ -207,6 +227,7 @@ open class Coder {
 
     /// The `Decodable` value under `key`, as `NSCoder.decodeDecodable(_:forKey:)`.
     public func decodeDecodable<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
+        if storage.hasDeferredEncodings { encodeDeferredValues() }
         guard let stored = storage.value(forKey: key) else { return nil }
         guard case .codable(let payload) = stored else {
             // A tree, as `encodeEncodable` stores it; anything else fails as a type mismatch.
@@ -231,6 +252,7 @@ open class Coder {
     /// The restorable object of class `type` under `key`: `nil` when missing, `nil` and a
     /// recorded error when the key holds no reference, an unknown one, or another class.
     public func decodeObject<Object: RestorableObject>(of type: Object.Type, forKey key: String) -> Object? {
+        if storage.hasDeferredEncodings { encodeDeferredValues() }
         guard let stored = storage.value(forKey: key) else { return nil }
         guard case .object(let reference) = stored else {
             failWithError(CoderError(kind: .typeMismatch(expected: "object \(Object.self)", found: describe(stored)),

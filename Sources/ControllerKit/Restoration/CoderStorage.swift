@@ -21,6 +21,21 @@ struct CoderStorage {
         writes.append(value, forKey: key)
     }
 
+    /// Logs a write of `value` to encode later: by whoever takes the writes, or before anything
+    /// reads (``Coder`` runs ``runDeferredEncodings(path:)`` first, to report errors).
+    mutating func writeDeferred(_ value: any Encodable & Sendable, forKey key: String) {
+        writes.appendDeferred(value, forKey: key)
+    }
+
+    /// Whether some writes still wait for their values to be encoded.
+    @usableFromInline
+    var hasDeferredEncodings: Bool { writes.hasDeferredEncodings }
+
+    /// Encodes the deferred values now; the errors of those that failed, oldest first.
+    mutating func runDeferredEncodings(path: [String]) -> [CoderError] {
+        writes.runDeferredEncodings(path: path)
+    }
+
     /// Every value, the logged writes applied.
     var table: [String: CodedValue] {
         mutating get {

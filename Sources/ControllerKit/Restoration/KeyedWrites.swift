@@ -7,8 +7,25 @@ public struct KeyedWrites: Sendable {
     // reading a key out of a (key, value) pair copied the value too (callgrind).
     /// Each write's key, oldest first.
     public private(set) var keys: [String] = []
-    /// Each write's value, `nil` for a removal, in the order of ``keys``.
+    /// Each write's value, `nil` for a removal, in the order of ``keys``. A write whose
+    /// encoding is deferred holds a placeholder until it is encoded.
     public private(set) var values: [CodedValue?] = []
+    /// The writes whose value is encoded later, on whatever thread takes the writes, in write
+    /// order.
+    private var deferred: [DeferredEncoding] = []
+
+    /// A `Sendable` value to encode later, which needs nothing from the main actor, and where
+    /// its write is. An existential rather than a closure: a small struct fits in its inline
+    /// buffer, where a closure's context was an allocation per value (callgrind).
+    struct DeferredEncoding: Sendable {
+        var position: Int
+        var value: any Encodable & Sendable
+
+        /// The value as ``Coder/encodeEncodable(_:forKey:)`` stores it.
+        func encoded(key: String, path: [String]) -> Result<CodedValue, CoderError> {
+            CodableTree.stored(value, key: key, path: path)
+        }
+    }
 
     /// No writes.
     public init() {}
@@ -16,18 +33,67 @@ public struct KeyedWrites: Sendable {
     /// Whether nothing was written.
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// Whether some writes still wait for their values to be encoded.
+    public var hasDeferredEncodings: Bool { !deferred.isEmpty }
+
     mutating func append(_ value: CodedValue?, forKey key: String) {
+        reserveOnFirstWrite()
+        keys.append(key)
+        values.append(value)
+    }
+
+    /// Logs a write of `value`, to be encoded later (``runDeferredEncodings(path:)``, or
+    /// ``sortedValues(reusing:path:errors:)``).
+    mutating func appendDeferred(_ value: any Encodable & Sendable, forKey key: String) {
+        reserveOnFirstWrite()
+        deferred.append(DeferredEncoding(position: keys.count, value: value))
+        keys.append(key)
+        // Not `nil`, which is a removal: replaced once encoded.
+        values.append(.bool(false))
+    }
+
+    private mutating func reserveOnFirstWrite() {
         // A controller writes about ten keys: room for sixteen at once, not four reallocations.
         if keys.isEmpty {
             keys.reserveCapacity(16)
             values.reserveCapacity(16)
         }
-        keys.append(key)
-        values.append(value)
+    }
+
+    /// Encodes the deferred writes' values in place; `path` is the coder's, for errors. A value
+    /// that fails to encode leaves its write out, as if it had not been made (an earlier write
+    /// of the key stands), and its error is returned, oldest first.
+    public mutating func runDeferredEncodings(path: [String]) -> [CoderError] {
+        guard !deferred.isEmpty else { return [] }
+        var errors: [CoderError] = []
+        var failed: [Int] = []
+        for entry in deferred {
+            switch entry.encoded(key: keys[entry.position], path: path) {
+            case .success(let value): values[entry.position] = value
+            case .failure(let error):
+                errors.append(error)
+                failed.append(entry.position)
+            }
+        }
+        deferred = []
+        for position in failed.reversed() {
+            keys.remove(at: position)
+            values.remove(at: position)
+        }
+        return errors
+    }
+
+    /// These writes with every deferred value encoded; errors are not kept. For readers that
+    /// cannot report them: whoever reports encoding errors encodes first.
+    private var encoded: KeyedWrites {
+        var copy = self
+        _ = copy.runDeferredEncodings(path: [])
+        return copy
     }
 
     /// The values these writes leave, applied over `table`: the last write of a key wins.
     public func apply(to table: inout [String: CodedValue]) {
+        guard deferred.isEmpty else { return encoded.apply(to: &table) }
         if table.isEmpty { table.reserveCapacity(keys.count) }
         for index in keys.indices { table[keys[index]] = values[index] }
     }
@@ -48,7 +114,38 @@ public struct KeyedWrites: Sendable {
 
     /// ``sortedValues``, sorting the keys only when `orders` has not seen them in this order.
     public func sortedValues(reusing orders: inout SortOrders) -> [(key: String, value: CodedValue)] {
-        let order = orders.order(of: keys)
+        guard deferred.isEmpty else { return encoded.sortedValues(reusing: &orders) }
+        return sortedValues(order: orders.order(of: keys)) { values[$0] }
+    }
+
+    /// ``sortedValues(reusing:)`` with the deferred values encoded on the way, without copying
+    /// the writes; a value that fails to encode is left out as if never written, and its error
+    /// (with `path`) appended to `errors`.
+    public func sortedValues(reusing orders: inout SortOrders, path: [String],
+                             errors: inout [CoderError]) -> [(key: String, value: CodedValue)] {
+        guard !deferred.isEmpty else { return sortedValues(reusing: &orders) }
+        // Encoded in write order, so errors come oldest first. `.none` marks a failure.
+        var encodedValues: [CodedValue?] = []
+        encodedValues.reserveCapacity(deferred.count)
+        for entry in deferred {
+            switch entry.encoded(key: keys[entry.position], path: path) {
+            case .success(let value): encodedValues.append(value)
+            case .failure(let error):
+                errors.append(error)
+                encodedValues.append(nil)
+            }
+        }
+        return sortedValues(order: orders.order(of: keys)) { index -> CodedValue?? in
+            // Few deferred writes to a coder (usually one): a scan, not a table.
+            guard let slot = deferred.firstIndex(where: { $0.position == index }) else { return values[index] }
+            // A failed encoding is no write at all: `.none`, where a removal is `.some(nil)`.
+            return encodedValues[slot].map { .some($0) }
+        }
+    }
+
+    /// The sorted values, reading each write's value through `value`: `.some(nil)` for a removal,
+    /// `nil` for a write to skip.
+    private func sortedValues(order: [Int], value: (Int) -> CodedValue??) -> [(key: String, value: CodedValue)] {
         // Each run of equal keys (in the order written) ends as a table would: the last value,
         // under the spelling of the first write since the last removal (canonically equivalent
         // spellings are one key, and a table keeps the spelling it was first given).
@@ -57,11 +154,14 @@ public struct KeyedWrites: Sendable {
         var spelling: String?
         var current: CodedValue?
         for (position, index) in order.enumerated() {
-            if let value = values[index] {
+            switch value(index) {
+            case .some(.some(let written)):
                 if spelling == nil { spelling = keys[index] }
-                current = value
-            } else {
+                current = written
+            case .some(.none):
                 (spelling, current) = (nil, nil)
+            case .none:
+                break
             }
             if position + 1 < order.count, keys[order[position + 1]] == keys[index] { continue }
             if let spelling, let current { result.append((spelling, current)) }

@@ -27,6 +27,13 @@ extension PayloadCodec {
         encoded(sorted: writes.sortedValues(reusing: &orders))
     }
 
+    /// ``encoded(_:orders:)``, encoding the values the coder left to encode later on the way:
+    /// one that fails is left out, its error (naming `path`) appended to `errors`.
+    static func encoded(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders, path: [String],
+                        errors: inout [CoderError]) -> Encoded {
+        encoded(sorted: writes.sortedValues(reusing: &orders, path: path, errors: &errors))
+    }
+
     /// The bytes of the values `writes` leave (the same as ``encode(_:)`` of their table),
     /// reusing the key orders `orders` has seen.
     @_spi(Restoration)

@@ -51,6 +51,8 @@ final class ArchivingCoder: Coder {
     init(context: ArchiveContext, codingPath: [String]) {
         self.context = context
         super.init(codingPath: codingPath)
+        // The writer encodes `Sendable` values on its threads (see `SnapshotWriter`).
+        defersSendableEncodings = true
     }
 
     override func reference(for object: any RestorableObject) -> ObjectReference? {

@@ -57,14 +57,16 @@ struct SnapshotCapture {
             if let stateID = state.reusableState(for: controller, id: record.id) {
                 reused[record.id] = stateID
             } else {
-                let coder = encode(controller, path: record.path, context: context, report: &report)
+                let coder = encode(controller, path: record.path, context: context)
                 // Taken as written: the table is built off the main actor, if at all. Whether the
-                // values refer to objects, the writer learns as it encodes them.
+                // values refer to objects, the writer learns as it encodes them, and the errors of
+                // values left to encode it reports.
                 if let taken = coder.takeUnreadWrites() {
                     written = taken
                 } else {
                     record.values = coder.values
                 }
+                reportErrors(of: coder, path: record.path, in: &report)
             }
             writes.append(written)
             // The last save's reference when it is the same controller: no allocation a save.
@@ -90,12 +92,17 @@ struct SnapshotCapture {
     }
 
     /// Runs one controller's `encodeRestorableState(with:)`; the coder holds what it wrote.
-    private func encode(_ controller: ViewController, path: [String], context: ArchiveContext,
-                        report: inout SaveReport) -> ArchivingCoder {
+    private func encode(_ controller: ViewController, path: [String], context: ArchiveContext) -> ArchivingCoder {
         let coder = ArchivingCoder(context: context, codingPath: path)
         controller.encodeRestorableState(with: coder)
-        report.warnings += coder.errors.map { "\(SnapshotPath.string(path)): \($0)" }
         return coder
+    }
+
+    /// The coder's errors as warnings: once its values were read or its writes taken, so that
+    /// the errors of values encoded on reading are among them.
+    private func reportErrors(of coder: Coder, path: [String], in report: inout SaveReport) {
+        guard !coder.errors.isEmpty else { return }
+        report.warnings += coder.errors.map { "\(SnapshotPath.string(path)): \($0)" }
     }
 
     /// Encodes the objects referenced along the way (queued, no recursion, so cycles and long
@@ -108,6 +115,7 @@ struct SnapshotCapture {
             let entry = registry.objectEntry(for: object)
             objects.append(ObjectRecord(id: id, className: entry?.name ?? "\(type(of: object))",
                                         classVersion: entry?.version ?? 0, values: coder.values))
+            reportErrors(of: coder, path: coder.codingPath, in: &report)
         }
         report.warnings += context.warnings
         return objects
@@ -130,7 +138,9 @@ struct SnapshotCapture {
         for id in dirty {
             guard var entry = state.entry(id), let controller = entry.controller.value else { return nil }
             var record = entry.record
-            record.values = encode(controller, path: record.path, context: context, report: &report).values
+            let coder = encode(controller, path: record.path, context: context)
+            record.values = coder.values
+            reportErrors(of: coder, path: record.path, in: &report)
             encoded[id] = record
             entry.stateID = nil
             entry.stateGeneration = controller.restorableStateGeneration

@@ -10,7 +10,9 @@ public struct SnapshotDraft: Sendable {
     /// The controllers to write, parents before children: all of them in a full snapshot, only
     /// those that differ from the anchor in a delta. Reading it fills in the values the coders
     /// wrote; the store reads `records` and `writes` and encodes the writes straight into
-    /// payloads, never building the table.
+    /// payloads, never building the table. The coders' `Sendable` `Codable` values are encoded
+    /// by ``RestorationStore/write(_:)``, which reports their errors; reading this before
+    /// encodes them without reporting.
     public var controllers: [ControllerRecord] {
         get {
             guard !writes.isEmpty else { return records }
@@ -50,9 +52,13 @@ public struct SnapshotDraft: Sendable {
     /// After a walk: the controllers found, for the bookkeeping ``plan()`` does off the main actor.
     var walked: WalkedControllers?
 
-    /// Moves the coders' writes into the records' values, once, for readers of `controllers`.
+    /// Moves the coders' writes into the records' values, once, for readers of `controllers`;
+    /// values left to encode later are encoded here and their errors reported.
     mutating func fillValues() {
         guard !writes.isEmpty else { return }
+        for index in writes.indices where writes[index].hasDeferredEncodings {
+            report.warnings += writes[index].runDeferredEncodings(path: records[index].path).map { "\(records[index].pathString): \($0)" }
+        }
         records = controllers
         writes = []
     }

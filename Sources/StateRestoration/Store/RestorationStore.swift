@@ -140,6 +140,7 @@ public final class RestorationStore: @unchecked Sendable {
         report.writtenControllerCount = draft.records.count
         report.writtenStateCount = written.newStateIDs.count
         report.baseSnapshotID = draft.baseSnapshotID
+        report.warnings += written.warnings
         // The written records are let go before the store keeps them, so dropping their values
         // changes them in place instead of copying each; the written values are freed elsewhere.
         draft.records = []

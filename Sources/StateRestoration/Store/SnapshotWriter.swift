@@ -12,6 +12,8 @@ enum SnapshotWriter {
         var newStateIDs: [Int: Int64]
         /// The freshly encoded controllers whose payloads refer to objects.
         var referencingIDs: Set<Int>
+        /// Values encoded here that failed (and were left out), as the report's warnings.
+        var warnings: [String] = []
     }
 
     /// How many controllers' rows one preparing job makes.
@@ -86,6 +88,7 @@ enum SnapshotWriter {
             // Sized once: growing it rehashed every id at each doubling.
             newStateIDs.reserveCapacity(max(0, records.count - reused.count))
             var referencingIDs = Set<Int>()
+            var warnings: [String] = []
             for chunk in 0..<chunkCount {
                 guard var prepared = preparing.output(of: chunk) else { throw PreparationLost(chunk: chunk) }
                 if chunk + chunksAhead < chunkCount { submit(chunk + chunksAhead) }
@@ -100,6 +103,7 @@ enum SnapshotWriter {
                         newStateIDs[record.id] = stateID
                         if prepared[offset].refersToObject { referencingIDs.insert(record.id) }
                     }
+                    warnings += prepared[offset].warnings
                     var nodeHasher = prepared[offset].nodeHasher
                     nodeHasher.mix(.integer(stateID))
                     // Moved out, so the two last columns append in place (room was reserved).
@@ -124,7 +128,8 @@ enum SnapshotWriter {
                 try insertObject.execute(row + [RowChecksum.of(row)])
             }
             let pruned = try prune(database, keeping: keep)
-            return Written(id: snapshotID, pruned: pruned, newStateIDs: newStateIDs, referencingIDs: referencingIDs)
+            return Written(id: snapshotID, pruned: pruned, newStateIDs: newStateIDs, referencingIDs: referencingIDs,
+                           warnings: warnings)
         }
     }
 
@@ -177,6 +182,8 @@ struct PreparedRows: Sendable {
     var nodeHasher: RowChecksum.FNV1a
     /// Whether the state row's payload refers to an object.
     var refersToObject = false
+    /// The values the coder left to encode here that failed, as the report's warnings.
+    var warnings: [String] = []
 
     /// `writes`, when not empty, are the record's values as its coder wrote them: encoded
     /// straight into the payload.
@@ -184,10 +191,15 @@ struct PreparedRows: Sendable {
     init(_ record: ControllerRecord, writes: KeyedWrites?, snapshotID: Int64, reusesState: Bool,
          orders: inout KeyedWrites.SortOrders) {
         if !reusesState {
-            let encoded = if let writes, !writes.isEmpty {
-                PayloadCodec.encoded(writes, orders: &orders)
+            let encoded: PayloadCodec.Encoded
+            if let writes, !writes.isEmpty {
+                // The values a save's coder left to encode off the main actor are encoded here,
+                // on the preparing threads.
+                var errors: [CoderError] = []
+                encoded = PayloadCodec.encoded(writes, orders: &orders, path: record.path, errors: &errors)
+                if !errors.isEmpty { warnings = errors.map { "\(record.pathString): \($0)" } }
             } else {
-                PayloadCodec.encoded(record.values)
+                encoded = PayloadCodec.encoded(record.values)
             }
             refersToObject = encoded.refersToObject
             // Appended one by one: `+= [...]` built a temporary array and copied it (callgrind:
