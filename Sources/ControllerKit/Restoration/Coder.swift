@@ -118,7 +118,8 @@ open class Coder {
     /// ``encodeEncodable(_:forKey:)`` for a `Sendable` value, which can be encoded on any
     /// thread: a save's coder logs the value and its writer encodes it, off the main actor
     /// (an encoding error then reaches the save's report as a warning, as it does when encoded
-    /// here). Stored and read back the same way.
+    /// here). Stored and read back the same way. A struct or enum is a copy; a `Sendable` class
+    /// with mutable state of its own is encoded as it is when the writer reaches it.
     public func encodeEncodable<Value: Encodable & Sendable>(_ value: Value, forKey key: String) {
         guard defersSendableEncodings else {
             switch CodableTree.stored(value, key: key, path: codingPath) {
