@@ -109,10 +109,7 @@ open class Coder {
     /// values (dictionaries, arrays, primitives), or as JSON when it needs `nil` or an integer
     /// above `Int64.max`, which the tree cannot hold.
     public func encodeEncodable<Value: Encodable>(_ value: Value, forKey key: String) {
-        switch CodableTree.stored(value, key: key, path: codingPath) {
-        case .success(let encoded): storage.write(encoded, forKey: key)
-        case .failure(let error): failWithError(error)
-        }
+        writeEncoded(value, forKey: key)
     }
 
     /// ``encodeEncodable(_:forKey:)`` for a `Sendable` value, which can be encoded on any
@@ -121,20 +118,30 @@ open class Coder {
     /// here). Stored and read back the same way. A struct or enum is a copy; a `Sendable` class
     /// with mutable state of its own is encoded as it is when the writer reaches it.
     public func encodeEncodable<Value: Encodable & Sendable>(_ value: Value, forKey key: String) {
-        guard defersSendableEncodings else {
-            switch CodableTree.stored(value, key: key, path: codingPath) {
-            case .success(let encoded): storage.write(encoded, forKey: key)
-            case .failure(let error): failWithError(error)
-            }
-            return
-        }
+        guard defersSendableEncodings else { return writeEncoded(value, forKey: key) }
         storage.writeDeferred(value, forKey: key)
+    }
+
+    /// Encodes `value` now and writes it, or records why it could not be.
+    private func writeEncoded<Value: Encodable>(_ value: Value, forKey key: String) {
+        switch CodableTree.stored(value, key: key, path: codingPath) {
+        case .success(let encoded): storage.write(encoded, forKey: key)
+        case .failure(let error): failWithError(error)
+        }
     }
 
     /// Encodes the values left to encode later, recording their errors: before anything reads.
     @usableFromInline
     final func encodeDeferredValues() {
         for error in storage.runDeferredEncodings(path: codingPath) { failWithError(error) }
+    }
+
+    /// The value under `key`, any values left to encode later encoded first (so their errors
+    /// are recorded before anything reads).
+    @inlinable
+    final func storedValue(forKey key: String) -> CodedValue? {
+        if storage.hasDeferredEncodings { encodeDeferredValues() }
+        return storage.value(forKey: key)
     }
 
     /// Stores a reference to a restorable object (a controller, a model object); `nil` removes
@@ -168,8 +175,7 @@ open class Coder {
 
     /// Whether `key` holds a value.
     public func containsValue(forKey key: String) -> Bool {
-        if storage.hasDeferredEncodings { encodeDeferredValues() }
-        return storage.value(forKey: key) != nil
+        storedValue(forKey: key) != nil
     }
 
     /// The Bool under `key`; `false` when missing.
@@ -211,8 +217,7 @@ open class Coder {
     /// recorded error when the stored value has another type.
     @inlinable
     public final func decodeObject<Value: CodedValueConvertible>(of type: Value.Type, forKey key: String) -> Value? {
-        if storage.hasDeferredEncodings { encodeDeferredValues() }
-        guard let stored = storage.value(forKey: key) else { return nil }
+        guard let stored = storedValue(forKey: key) else { return nil }
         guard let value = Value(codedValue: stored) else {
             recordMismatch(expected: "\(Value.self)", found: stored, key: key)
             return nil
@@ -228,8 +233,7 @@ open class Coder {
 
     /// The `Decodable` value under `key`, as `NSCoder.decodeDecodable(_:forKey:)`.
     public func decodeDecodable<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
-        if storage.hasDeferredEncodings { encodeDeferredValues() }
-        guard let stored = storage.value(forKey: key) else { return nil }
+        guard let stored = storedValue(forKey: key) else { return nil }
         guard case .codable(let payload) = stored else {
             // A tree, as `encodeEncodable` stores it; anything else fails as a type mismatch.
             do {
@@ -253,8 +257,7 @@ open class Coder {
     /// The restorable object of class `type` under `key`: `nil` when missing, `nil` and a
     /// recorded error when the key holds no reference, an unknown one, or another class.
     public func decodeObject<Object: RestorableObject>(of type: Object.Type, forKey key: String) -> Object? {
-        if storage.hasDeferredEncodings { encodeDeferredValues() }
-        guard let stored = storage.value(forKey: key) else { return nil }
+        guard let stored = storedValue(forKey: key) else { return nil }
         guard case .object(let reference) = stored else {
             failWithError(CoderError(kind: .typeMismatch(expected: "object \(Object.self)", found: describe(stored)),
                                      key: key, path: codingPath))

@@ -66,14 +66,10 @@ public struct KeyedWrites: Sendable {
     public mutating func runDeferredEncodings(path: [String]) -> [CoderError] {
         guard !deferred.isEmpty else { return [] }
         var errors: [CoderError] = []
+        let encodedValues = encodeDeferred(path: path, errors: &errors)
         var failed: [Int] = []
-        for entry in deferred {
-            switch entry.encoded(key: keys[entry.position], path: path) {
-            case .success(let value): values[entry.position] = value
-            case .failure(let error):
-                errors.append(error)
-                failed.append(entry.position)
-            }
+        for (slot, entry) in deferred.enumerated() {
+            if let value = encodedValues[slot] { values[entry.position] = value } else { failed.append(entry.position) }
         }
         deferred = []
         for position in failed.reversed() {
@@ -83,17 +79,31 @@ public struct KeyedWrites: Sendable {
         return errors
     }
 
-    /// These writes with every deferred value encoded; errors are not kept. For readers that
-    /// cannot report them: whoever reports encoding errors encodes first.
-    private var encoded: KeyedWrites {
-        var copy = self
-        _ = copy.runDeferredEncodings(path: [])
-        return copy
+    /// Each deferred value encoded, in write order (so errors come oldest first), `nil` where it
+    /// failed; the errors appended to `errors`.
+    private func encodeDeferred(path: [String], errors: inout [CoderError]) -> [CodedValue?] {
+        var encodedValues: [CodedValue?] = []
+        encodedValues.reserveCapacity(deferred.count)
+        for entry in deferred {
+            switch entry.encoded(key: keys[entry.position], path: path) {
+            case .success(let value): encodedValues.append(value)
+            case .failure(let error):
+                errors.append(error)
+                encodedValues.append(nil)
+            }
+        }
+        return encodedValues
     }
 
     /// The values these writes leave, applied over `table`: the last write of a key wins.
+    /// Deferred values are encoded on a copy, their errors not kept: whoever reports encoding
+    /// errors encodes first.
     public func apply(to table: inout [String: CodedValue]) {
-        guard deferred.isEmpty else { return encoded.apply(to: &table) }
+        guard deferred.isEmpty else {
+            var encoded = self
+            _ = encoded.runDeferredEncodings(path: [])
+            return encoded.apply(to: &table)
+        }
         if table.isEmpty { table.reserveCapacity(keys.count) }
         for index in keys.indices { table[keys[index]] = values[index] }
     }
@@ -113,8 +123,13 @@ public struct KeyedWrites: Sendable {
     }
 
     /// ``sortedValues``, sorting the keys only when `orders` has not seen them in this order.
+    /// Deferred values are encoded on the way, their errors not kept: whoever reports encoding
+    /// errors uses ``sortedValues(reusing:path:errors:)``.
     public func sortedValues(reusing orders: inout SortOrders) -> [(key: String, value: CodedValue)] {
-        guard deferred.isEmpty else { return encoded.sortedValues(reusing: &orders) }
+        guard deferred.isEmpty else {
+            var ignored: [CoderError] = []
+            return sortedValues(reusing: &orders, path: [], errors: &ignored)
+        }
         return sortedValues(order: orders.order(of: keys)) { values[$0] }
     }
 
@@ -124,17 +139,7 @@ public struct KeyedWrites: Sendable {
     public func sortedValues(reusing orders: inout SortOrders, path: [String],
                              errors: inout [CoderError]) -> [(key: String, value: CodedValue)] {
         guard !deferred.isEmpty else { return sortedValues(reusing: &orders) }
-        // Encoded in write order, so errors come oldest first. `.none` marks a failure.
-        var encodedValues: [CodedValue?] = []
-        encodedValues.reserveCapacity(deferred.count)
-        for entry in deferred {
-            switch entry.encoded(key: keys[entry.position], path: path) {
-            case .success(let value): encodedValues.append(value)
-            case .failure(let error):
-                errors.append(error)
-                encodedValues.append(nil)
-            }
-        }
+        let encodedValues = encodeDeferred(path: path, errors: &errors)
         return sortedValues(order: orders.order(of: keys)) { index -> CodedValue?? in
             // Few deferred writes to a coder (usually one): a scan, not a table.
             guard let slot = deferred.firstIndex(where: { $0.position == index }) else { return values[index] }

@@ -1,3 +1,5 @@
+import ControllerKit
+
 /// What a save wrote and what it left out (`RESTORATION.md` §1.1), readable as text.
 public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     /// A controller that was saved.
@@ -53,5 +55,13 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
         for warning in warnings { lines.append("  warning   \(warning)") }
         if prunedSnapshotCount > 0 { lines.append("  pruned \(prunedSnapshotCount) older snapshot\(prunedSnapshotCount == 1 ? "" : "s")") }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension SaveReport {
+    /// The warning for a coder's error at `path` (the path's text): the same whether the
+    /// capture, the writer or a draft found it.
+    static func warning(_ error: CoderError, at path: String) -> String {
+        "\(path): \(error)"
     }
 }

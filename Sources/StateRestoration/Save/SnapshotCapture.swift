@@ -102,7 +102,8 @@ struct SnapshotCapture {
     /// the errors of values encoded on reading are among them.
     private func reportErrors(of coder: Coder, path: [String], in report: inout SaveReport) {
         guard !coder.errors.isEmpty else { return }
-        report.warnings += coder.errors.map { "\(SnapshotPath.string(path)): \($0)" }
+        let pathText = SnapshotPath.string(path)
+        report.warnings += coder.errors.map { SaveReport.warning($0, at: pathText) }
     }
 
     /// Encodes the objects referenced along the way (queued, no recursion, so cycles and long

@@ -57,7 +57,8 @@ public struct SnapshotDraft: Sendable {
     mutating func fillValues() {
         guard !writes.isEmpty else { return }
         for index in writes.indices where writes[index].hasDeferredEncodings {
-            report.warnings += writes[index].runDeferredEncodings(path: records[index].path).map { "\(records[index].pathString): \($0)" }
+            let pathText = records[index].pathString
+            report.warnings += writes[index].runDeferredEncodings(path: records[index].path).map { SaveReport.warning($0, at: pathText) }
         }
         records = controllers
         writes = []

@@ -197,7 +197,7 @@ struct PreparedRows: Sendable {
                 // on the preparing threads.
                 var errors: [CoderError] = []
                 encoded = PayloadCodec.encoded(writes, orders: &orders, path: record.path, errors: &errors)
-                if !errors.isEmpty { warnings = errors.map { "\(record.pathString): \($0)" } }
+                if !errors.isEmpty { warnings = errors.map { SaveReport.warning($0, at: record.pathString) } }
             } else {
                 encoded = PayloadCodec.encoded(record.values)
             }
