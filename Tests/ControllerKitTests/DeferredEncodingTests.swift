@@ -54,6 +54,10 @@ import Testing
         #expect(later.errors == now.errors)
         #expect(later.errors.map(\.key) == ["sort", "other", "third", "gone"])
         #expect(later.errors.allSatisfy { $0.path == ["root", "list"] && "\($0)".contains("refused to encode") })
+        // Named as a value that did not encode, not as a stored payload that does not decode.
+        #expect(later.errors.allSatisfy {
+            if case .valueDoesNotEncode = $0.kind { "\($0)".contains(": value does not encode: ") } else { false }
+        })
     }
 
     /// The writes of a deferring coder nothing read, and a coder that encoded the same at once.

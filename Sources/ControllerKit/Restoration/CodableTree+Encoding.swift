@@ -20,7 +20,7 @@ enum CodableTree {
         } catch is Unrepresentable {
             // Falls through to JSON.
         } catch {
-            return .failure(CoderError(kind: .corruptPayload("\(error)"), key: key, path: path))
+            return .failure(CoderError(kind: .valueDoesNotEncode("\(error)"), key: key, path: path))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -28,7 +28,7 @@ enum CodableTree {
         do {
             return .success(.codable(try encoder.encode(value)))
         } catch {
-            return .failure(CoderError(kind: .corruptPayload("\(error)"), key: key, path: path))
+            return .failure(CoderError(kind: .valueDoesNotEncode("\(error)"), key: key, path: path))
         }
     }
 

@@ -1,4 +1,4 @@
-/// Why a value could not be decoded: the key, the restoration path, and what was found.
+/// Why a value could not be encoded or decoded: the key, the restoration path, and what was found.
 public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category.
     public enum Kind: Sendable, Hashable {
@@ -10,6 +10,9 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
         case wrongObjectClass(expected: String, found: String)
         /// A Codable payload did not decode; the message is the decoder's.
         case corruptPayload(String)
+        /// A Codable value did not encode when it was saved (its `encode(to:)` threw); the
+        /// message is the encoder's. The key keeps what was written to it before, if anything.
+        case valueDoesNotEncode(String)
         /// Raised by the controller itself through ``Coder/failWithError(_:)``.
         case custom(String)
     }
@@ -39,6 +42,8 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(place): expected an object of class \(expected), found \(found)"
         case .corruptPayload(let message):
             return "\(place): payload does not decode: \(message)"
+        case .valueDoesNotEncode(let message):
+            return "\(place): value does not encode: \(message)"
         case .custom(let message):
             return "\(place): \(message)"
         }
