@@ -126,11 +126,8 @@ public struct KeyedWrites: Sendable {
     /// Deferred values are encoded on the way, their errors not kept: whoever reports encoding
     /// errors uses ``sortedValues(reusing:path:errors:)``.
     public func sortedValues(reusing orders: inout SortOrders) -> [(key: String, value: CodedValue)] {
-        guard deferred.isEmpty else {
-            var ignored: [CoderError] = []
-            return sortedValues(reusing: &orders, path: [], errors: &ignored)
-        }
-        return sortedValues(order: orders.order(of: keys)) { values[$0] }
+        var ignored: [CoderError] = []
+        return sortedValues(reusing: &orders, path: [], errors: &ignored)
     }
 
     /// ``sortedValues(reusing:)`` with the deferred values encoded on the way, without copying
@@ -138,7 +135,7 @@ public struct KeyedWrites: Sendable {
     /// (with `path`) appended to `errors`.
     public func sortedValues(reusing orders: inout SortOrders, path: [String],
                              errors: inout [CoderError]) -> [(key: String, value: CodedValue)] {
-        guard !deferred.isEmpty else { return sortedValues(reusing: &orders) }
+        guard !deferred.isEmpty else { return sortedValues(order: orders.order(of: keys)) { values[$0] } }
         let encodedValues = encodeDeferred(path: path, errors: &errors)
         return sortedValues(order: orders.order(of: keys)) { index -> CodedValue?? in
             // Few deferred writes to a coder (usually one): a scan, not a table.
