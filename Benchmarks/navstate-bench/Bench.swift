@@ -18,6 +18,8 @@ struct Bench {
     let json: Bool
     /// `--packed`: also run ``PackedRowsApproach``, the floor of a schema of packed rows.
     let packed: Bool
+    /// `--rows`: also run ``RowsFloorApproach``, the floor of the layout before schema 4.
+    var rows = false
     /// `--inline`: also run ``InlineRowsApproach``, the floor of a schema with states in node rows.
     let inline: Bool
     /// `--size COUNT`: that size only, as a full run measures it (the archiver skipped from 1,000).
@@ -46,6 +48,7 @@ struct Bench {
         let floor = SQLiteFloorApproach()
         let approaches: [any Approach] = [NavstateApproach(), floor, JSONApproach(), KeyedArchiverApproach()]
             + (packed ? [PackedRowsApproach()] : []) + (inline ? [InlineRowsApproach()] : [])
+            + (rows ? [RowsFloorApproach()] : [])
         var slow = Set<String>()
         /// The slowest run each approach took, and at how many controllers.
         var slowest: [String: (milliseconds: Double, controllers: Int)] = [:]

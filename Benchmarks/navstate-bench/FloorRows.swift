@@ -39,6 +39,7 @@ enum FloorRows {
         if let table { try database.execute(table) }
         try database.execute("DELETE FROM snapshot")
         try database.execute("DELETE FROM controller_state")
+        try database.execute("DELETE FROM state_chunk")
         return database
     }
 
@@ -53,6 +54,16 @@ enum FloorRows {
                                 selected: row.integer(at: 7) == 1)
         let values = try row.withBlob(at: 8) { bytes throws(PayloadError) in try PayloadCodec.decodeKeyedValues(bytes) } ?? KeyedValues()
         return RestoredFloorRow(row: floorRow, values: values)
+    }
+
+    /// A node record joined with its state record (schema 4's columns), the payload decoded in
+    /// place into sorted pairs.
+    static func restoredRow(node: RowColumns, state: RowColumns) throws -> RestoredFloorRow {
+        let floorRow = FloorRow(id: Int(node.integer(at: 0) ?? 0), parent: node.integer(at: 1).map(Int.init), path: node.text(at: 2) ?? "",
+                                identifier: node.text(at: 3) ?? "", title: node.text(at: 4), className: state.text(at: 0) ?? "",
+                                relation: node.text(at: 6) ?? "", position: Int(node.integer(at: 7) ?? 0), style: node.text(at: 8),
+                                selected: node.integer(at: 9) == 1)
+        return RestoredFloorRow(row: floorRow, values: try PayloadCodec.decodeKeyedValues(state[3].bytes))
     }
 
     /// Writes the snapshot row, without navstate's metadata or checksum, and returns its id.

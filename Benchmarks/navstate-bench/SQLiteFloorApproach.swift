@@ -3,15 +3,20 @@ import Foundation
 import MailSample
 @_spi(Restoration) import StateRestoration
 
-/// The floor of navstate's design: the same rows in navstate's schema (the same paths,
-/// identifiers and titles), written and read with hand-written prepared statements in one
-/// transaction, with none of navstate's extras (checksums, registry, validation, reports,
-/// incremental bookkeeping, crash mark).
+/// The floor of navstate's design: the same rows in navstate's schema, its controllers packed
+/// 256 to a `node_chunk` and a `state_chunk` row with the same records (the same paths,
+/// identifiers, titles and payloads, in `RowChunk`'s format) and their `snapshot_state_chunk`
+/// links, written and read with hand-written prepared statements in one transaction, on one
+/// core, with none of navstate's extras (the records' checksums, registry, validation, reports,
+/// incremental bookkeeping, crash mark). A chunk's frame checksum is kept: `RowChunk` makes it
+/// as it packs, for a few bytes a record.
 @MainActor
 final class SQLiteFloorApproach: Approach {
     let name = "sqlite-floor"
     private var path = ""
     private var database: Database?
+    /// Controllers per chunk, as navstate's writer packs them.
+    static let chunkSize = 256
 
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("floor.sqlite").path
@@ -29,19 +34,34 @@ final class SQLiteFloorApproach: Approach {
         guard let database else { return mainActor }
         try database.inTransaction {
             let snapshot = try FloorRows.insertSnapshot(into: database, controllerCount: rows.count)
-            let state = try database.prepare("INSERT INTO controller_state (class_name, class_version, payload, checksum) VALUES (?, 0, ?, 0)")
-            let node = try database.prepare("""
-                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation, position, style,
-                                  is_selected, view_loaded, appearance, state_id, checksum)
-                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, 'disappeared', ?, 0)
+            let firstChunk = (try database.scalarInteger("SELECT max(id) FROM state_chunk") ?? 0) + 1
+            let states = try database.prepare("INSERT INTO state_chunk (id, state_count, records, checksum) VALUES (?, ?, ?, ?)")
+            let nodes = try database.prepare("""
+                INSERT INTO node_chunk (snapshot_id, chunk, node_count, records, checksum) VALUES (?, ?, ?, ?, ?)
                 """)
-            // The same in-place binding as navstate's writer, so the floor stays the floor.
-            for (row, payload) in rows {
-                try state.execute(inPlace: [.text(row.className), .blob(payload)])
-                try node.execute(inPlace: [.integer(snapshot), row.id.databaseValue, row.parent.databaseValue, .text(row.path),
-                                           .text(row.identifier), row.title.databaseValue, .text(row.relation),
-                                           row.position.databaseValue, row.style.databaseValue, row.selected.databaseValue,
-                                           .integer(database.lastInsertedRowID)])
+            let link = try database.prepare("INSERT INTO snapshot_state_chunk (snapshot_id, state_chunk_id) VALUES (?, ?)")
+            for chunk in 0..<((rows.count + Self.chunkSize - 1) / Self.chunkSize) {
+                let range = (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, rows.count)
+                let stateChunk = firstChunk + Int64(chunk)
+                var stateRecords: [[DatabaseValue]] = [], nodeRecords: [[DatabaseValue]] = []
+                stateRecords.reserveCapacity(range.count)
+                nodeRecords.reserveCapacity(range.count)
+                for (slot, (row, payload)) in rows[range].enumerated() {
+                    stateRecords.append([.text(row.className), .integer(0), .null, .blob(payload), .integer(0)])
+                    nodeRecords.append([row.id.databaseValue, row.parent.databaseValue, .text(row.path), .text(row.identifier),
+                                        row.title.databaseValue, .integer(0), .text(row.relation), row.position.databaseValue,
+                                        row.style.databaseValue, row.selected.databaseValue, .integer(0), .integer(0),
+                                        .text("disappeared"), .integer(stateChunk * Int64(RowChunk.maximumRows) + Int64(slot)),
+                                        .integer(0)])
+                }
+                // The same in-place binding as navstate's writer, so the floor stays the floor.
+                let packedStates = RowChunk.encode(stateRecords, place: [.integer(stateChunk)])
+                try states.execute(inPlace: [.integer(stateChunk), range.count.databaseValue, .blob(packedStates.bytes),
+                                             .integer(packedStates.frameChecksum)])
+                let packedNodes = RowChunk.encode(nodeRecords, place: [.integer(snapshot), .integer(Int64(chunk))])
+                try nodes.execute(inPlace: [.integer(snapshot), chunk.databaseValue, range.count.databaseValue, .blob(packedNodes.bytes),
+                                            .integer(packedNodes.frameChecksum)])
+                try link.execute(inPlace: [.integer(snapshot), .integer(stateChunk)])
             }
         }
         return mainActor
@@ -49,14 +69,33 @@ final class SQLiteFloorApproach: Approach {
 
     func restore() throws -> Window {
         let database = try Database(path: path, mode: .readOnly)
+        // The state chunks first, copied into one buffer and decoded in place; the node records
+        // are then decoded where SQLite holds them, each joined with its state by key.
+        var stateBlobs: [(id: Int64, bytes: Data, checksum: Int64)] = []
+        try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
+            stateBlobs.append((row.integer(at: 0) ?? 0, row.blob(at: 1) ?? Data(), row.integer(at: 2) ?? 0))
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: stateBlobs.reduce(0) { $0 + $1.bytes.count }, alignment: 8)
+        defer { buffer.deallocate() }
+        var states: [Int64: [Swift.Result<RowColumns, PayloadError>]] = [:]
+        var offset = 0
+        for blob in stateBlobs {
+            let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + blob.bytes.count)])
+            blob.bytes.copyBytes(to: slice)
+            offset += blob.bytes.count
+            states[blob.id] = try RowChunk.decode(UnsafeRawBufferPointer(slice), frameChecksum: blob.checksum,
+                                                  place: [.integer(blob.id)], width: 5)
+        }
         var rows: [RestoredFloorRow] = []
-        // The columns `restoredRow` reads, from the node and its state (no name is in both tables).
-        try database.prepare("""
-            SELECT \(FloorRows.restoredColumns)
-            FROM node n JOIN controller_state s ON s.id = n.state_id ORDER BY n.node_id
-            """).forEachRow { row in
-            // In place and kept sorted, as navstate's reader decodes payloads.
-            rows.append(try FloorRows.restoredRow(row))
+        try database.prepare("SELECT snapshot_id, chunk, records, checksum FROM node_chunk ORDER BY snapshot_id, chunk").forEachRow { row in
+            let place: [DatabaseValue] = [.integer(row.integer(at: 0) ?? 0), .integer(row.integer(at: 1) ?? 0)]
+            try row.withBlob(at: 2) { bytes in
+                for case .success(let node) in try RowChunk.decode(bytes, frameChecksum: row.integer(at: 3) ?? 0, place: place, width: 15) {
+                    let (chunk, slot) = (node.integer(at: 13) ?? 0).quotientAndRemainder(dividingBy: Int64(RowChunk.maximumRows))
+                    guard let records = states[chunk], slot < records.count, case .success(let state) = records[Int(slot)] else { continue }
+                    rows.append(try FloorRows.restoredRow(node: node, state: state))
+                }
+            }
         }
         var window: Window?
         lastBuildMilliseconds = milliseconds { window = FloorRows.build(rows) }

@@ -1,6 +1,6 @@
 // navstate-bench: save and restore side by side, navstate against NSKeyedArchiver, JSON and the
 // raw SQLite floor, on the same hierarchy of sample-app controllers. Release builds only:
-//   swift run -c release navstate-bench [--quick] [--json] [--packed] [--inline] [--size COUNT]
+//   swift run -c release navstate-bench [--quick] [--json] [--packed] [--inline] [--rows] [--size COUNT]
 import ControllerKit
 import Foundation
 import MailSample
@@ -60,7 +60,7 @@ if arguments.first == "--profile", let operation = arguments.dropFirst().first {
         BenchHierarchy.build(count: count, into: window)
         let named = positional.dropFirst().first ?? "navstate"
         let approaches: [any Approach] = [NavstateApproach(), JSONApproach(), KeyedArchiverApproach(), SQLiteFloorApproach(),
-                                          PackedRowsApproach(), InlineRowsApproach()]
+                                          PackedRowsApproach(), InlineRowsApproach(), RowsFloorApproach()]
         guard let chosen = approaches.first(where: { $0.name == named }) else {
             FileHandle.standardError.write(Data("unknown approach \(named)\n".utf8))
             exit(64)
@@ -95,7 +95,7 @@ var unknown: [String] = []
 var remaining = arguments[...]
 while let argument = remaining.popFirst() {
     switch argument {
-    case "--quick", "--json", "--packed", "--inline": continue
+    case "--quick", "--json", "--packed", "--inline", "--rows": continue
     case "--size":
         guard let count = remaining.popFirst().flatMap(Int.init), count > 0 else { unknown.append(argument); continue }
         onlySize = count
@@ -103,12 +103,13 @@ while let argument = remaining.popFirst() {
     }
 }
 if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] [--packed] [--inline] [--size COUNT] | --profile save|restore|incremental [COUNT] [APPROACH] [--runs N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: navstate-bench [--quick] [--json] [--packed] [--inline] [--rows] [--size COUNT] | --profile save|restore|incremental [COUNT] [APPROACH] [--runs N]\n".utf8))
     exit(64)
 }
 try MainActor.assumeIsolated {
     var bench = Bench(quick: arguments.contains("--quick"), json: arguments.contains("--json"), packed: arguments.contains("--packed"),
                       inline: arguments.contains("--inline"), onlySize: onlySize)
+    bench.rows = arguments.contains("--rows")
     try bench.run()
     try bench.report()
 }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import StateRestoration
+@_spi(Restoration) @testable import StateRestoration
 import Testing
 
 /// The bad-input corpus: every command, on every kind of bad file, exits 1 with a message that
@@ -23,7 +23,11 @@ import Testing
             try FileManager.default.copyItem(atPath: CLI.fixture.path, toPath: path)
             let database = try Database(path: path, mode: .readWrite)
             try database.execute("PRAGMA foreign_keys = OFF")
-            try database.executeScript(sql)
+            // The fixture's snapshots are packed (schema 4): edited as rows, packed again.
+            try RowChunk.editingAsRows(database) {
+                try database.executeScript(sql)
+                if kind == "rechecked-dangling" { try RowChecksum.rewriteAll(in: database) }
+            }
         }
         switch kind {
         case "random-bytes":
@@ -52,7 +56,6 @@ import Testing
         case "rechecked-dangling":
             // Checksums rewritten: the structural check, not the checksum, must catch it.
             try tamper("UPDATE node SET parent_id = 999 WHERE path = '/tabs/search'")
-            try RowChecksum.rewriteAll(in: Database(path: path, mode: .readWrite))
         default:
             Issue.record("unknown input \(kind)")
         }

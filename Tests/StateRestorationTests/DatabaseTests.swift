@@ -293,13 +293,55 @@ import Testing
             return try store.capture(windows: [window], registry: registry)
         }
         _ = try store.write(draft)
-        var broken = draft
-        broken.controllers[1].id = broken.controllers[0].id
-        #expect(throws: StoreError.self) { _ = try store.write(broken) }
-        let summaries = try store.snapshots()
-        #expect(summaries.count == 1)
+        func rowCounts() throws -> [Int64?] {
+            try store.withDatabase { database in
+                try ["snapshot", "node_chunk", "state_chunk", "snapshot_state_chunk"].map {
+                    try database.scalarInteger("SELECT count(*) FROM \($0)")
+                }
+            }
+        }
+        let before = try rowCounts()
+        #expect(before == [1, 1, 1, 1])
+        // Refused before anything is written: two controllers with one id.
+        var duplicate = draft
+        duplicate.controllers[1].id = duplicate.controllers[0].id
+        #expect(throws: StoreError.invalidHierarchy(reason: "two controllers have node id 1, /nav/a the second")) {
+            _ = try store.write(duplicate)
+        }
+        // Failing inside the transaction, after the snapshot row and its chunks were inserted: a
+        // state key naming no chunk fails the link's foreign key, and everything is rolled back.
+        var dangling = draft
+        dangling.reusedStateIDs = [dangling.controllers[1].id: 999 * PreparedChunk.stateKeyStride]
+        #expect(throws: StoreError.self) { _ = try store.write(dangling) }
+        #expect(try rowCounts() == before)
+        #expect(try store.snapshots().count == 1)
         #expect(try store.loadSnapshot().snapshot.controllers.count == 3)
-        #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller_state") } == 3)
+    }
+
+    @Test func aDraftWithIdsOrPositionsTheTableOnceRefusedIsRefused() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let draft = try await MainActor.run { () throws -> SnapshotDraft in
+            let window = Window(application: Application())
+            window.rootViewController = Make.nav("nav", [Note("a"), Note("b")])
+            let registry = RestorationRegistry()
+            registry.register(Note.self, as: "Note")
+            return try store.capture(windows: [window], registry: registry)
+        }
+        var negative = draft
+        negative.controllers[2].relation = .stack(index: -1)
+        #expect(throws: StoreError.invalidHierarchy(reason: "/nav/b has node id 3, window 0 and stack -1; ids must be positive, windows and positions not negative")) {
+            _ = try store.write(negative)
+        }
+        var zero = draft
+        zero.controllers[0].id = 0
+        #expect(throws: StoreError.self) { _ = try store.write(zero) }
+        // An id far beyond the count, as a store that saved for long numbers them, is fine.
+        var far = draft
+        far.controllers[2].id = 1_000_000
+        far.controllers[2].parentID = far.controllers[1].parentID
+        _ = try store.write(far)
+        #expect(try store.loadSnapshot().snapshot.controllers.map(\.id) == [1, 2, 1_000_000])
     }
 
     /// A kept statement runs again with new arguments, and one read a single row of is reset:

@@ -308,7 +308,7 @@ import Testing
         // The newest two, and the anchor they overlay when they are deltas.
         #expect(summaries.count <= 3)
         let orphans = try store.withDatabase {
-            try $0.scalarInteger("SELECT count(*) FROM controller_state WHERE id NOT IN (SELECT state_id FROM node)")
+            try $0.scalarInteger("SELECT count(*) FROM state_chunk WHERE id NOT IN (SELECT state_chunk_id FROM snapshot_state_chunk)")
         }
         #expect(orphans == 0)
         let restoredWindow = Window(application: Application())

@@ -1,6 +1,6 @@
 import ControllerKit
 import Foundation
-@testable import StateRestoration
+@_spi(Restoration) @testable import StateRestoration
 import Testing
 
 /// Rows changed behind the store's back: restore keeps what is sound and reports the rest; the
@@ -19,14 +19,17 @@ import Testing
         return (store, directory)
     }
 
-    /// Applies `sql` with the schema's checks off, as a hand-edited file would be, then (unless
-    /// told not to) rewrites the row checksums so the structural checks behind them are reached.
+    /// Applies `sql` to the snapshots' records as rows (`RowChunk.editingAsRows`) with the
+    /// schema's checks off, as a hand-edited file would be, then (unless told not to) rewrites the
+    /// row checksums so the structural checks behind them are reached.
     private func tamper(_ store: RestorationStore, _ sql: String, rechecksum: Bool = true) throws {
         try store.withDatabase { database in
             try database.execute("PRAGMA foreign_keys = OFF")
             try database.execute("PRAGMA ignore_check_constraints = ON")
-            try database.executeScript(sql)
-            if rechecksum { try RowChecksum.rewriteAll(in: database) }
+            try RowChunk.editingAsRows(database) {
+                try database.executeScript(sql)
+                if rechecksum { try RowChecksum.rewriteAll(in: database) }
+            }
             try database.execute("PRAGMA ignore_check_constraints = OFF")
             try database.execute("PRAGMA foreign_keys = ON")
         }

@@ -55,10 +55,11 @@ extension PayloadCodec {
 
         var remaining: Int { bytes.count - offset }
 
-        mutating func readFormatVersion() throws(PayloadError) {
+        /// The first byte, which must be `expected` (a payload's format version unless told).
+        mutating func readFormatVersion(_ expected: UInt8 = formatVersion) throws(PayloadError) {
             let version = try readByte()
-            guard version == formatVersion else {
-                throw PayloadError(offset: 0, reason: "format version \(version) is not \(formatVersion)")
+            guard version == expected else {
+                throw PayloadError(offset: 0, reason: "format version \(version) is not \(expected)")
             }
         }
 

@@ -6,19 +6,22 @@ import CSQLite
 ///
 /// Text and blob bytes point into SQLite's row buffer (valid until the statement steps or
 /// resets) or into a ``RowBatch`` (valid while it lends them).
-struct RowColumns {
+@_spi(Restoration)
+public struct RowColumns {
     /// A column's storage class.
-    enum Kind { case integer, real, text, blob, null }
+    public enum Kind: Sendable { case integer, real, text, blob, null }
 
-    struct Column {
-        var kind: Kind = .null
-        var integer: Int64 = 0
-        var real: Double = 0
+    public struct Column {
+        public var kind: Kind = .null
+        public var integer: Int64 = 0
+        public var real: Double = 0
         /// Text (UTF-8) or blob bytes; empty for the other kinds, and for a column a batch left
         /// uncopied because it is over its size limit.
-        var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        public var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         /// The text's or blob's size in bytes, copied or not.
-        var size = 0
+        public var size = 0
+
+        public init() {}
     }
 
     private(set) var columns: ArraySlice<Column>
@@ -28,7 +31,7 @@ struct RowColumns {
     /// A row of a batch: a slice of its columns.
     init(slice: ArraySlice<Column>) { columns = slice }
 
-    subscript(column: Int) -> Column { columns[columns.startIndex + column] }
+    public subscript(column: Int) -> Column { columns[columns.startIndex + column] }
 
     /// Reads the statement's current row into these columns.
     mutating func read(_ statement: Statement) {
@@ -63,18 +66,18 @@ struct RowColumns {
     }
 
     /// The size of a text or blob column; 0 for the other kinds.
-    func byteCount(at column: Int) -> Int { self[column].size }
+    public func byteCount(at column: Int) -> Int { self[column].size }
 
-    func kind(at column: Int) -> Kind { self[column].kind }
+    public func kind(at column: Int) -> Kind { self[column].kind }
 
     /// The column as an integer when it holds one.
-    func integer(at column: Int) -> Int64? {
+    public func integer(at column: Int) -> Int64? {
         let read = self[column]
         return read.kind == .integer ? read.integer : nil
     }
 
     /// The column as text when it holds text.
-    func text(at column: Int) -> String? {
+    public func text(at column: Int) -> String? {
         let read = self[column]
         guard read.kind == .text else { return nil }
         return String(decoding: read.bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)

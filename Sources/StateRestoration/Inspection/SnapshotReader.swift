@@ -65,6 +65,8 @@ enum SnapshotReader {
             FROM snapshot s ORDER BY s.id DESC
             """)
         var result: [SnapshotSummary] = []
+        // Schema 4's states are packed: counted from the records rather than by SQL.
+        let packed = try sizes && hasChunks(database) ? packedSizes(database) : [:]
         try statement.forEachRow { row in
             let id = row.integer(at: 0) ?? 0
             try verifyHeader(row, HeaderColumns(firstMetadata: 1, windowCount: 7, controllerCount: 8, base: 13, checksum: 12),
@@ -72,8 +74,8 @@ enum SnapshotReader {
             result.append(SnapshotSummary(
                 id: id, metadata: try metadata(row, firstColumn: 1, snapshot: id, path: database.path),
                 windowCount: Int(row.integer(at: 7) ?? 0), controllerCount: Int(row.integer(at: 8) ?? 0),
-                byteCount: Int(row.integer(at: 10) ?? 0), isCrashMarked: row.integer(at: 9) == 1,
-                sharedStateCount: Int(row.integer(at: 11) ?? 0), baseSnapshotID: row.integer(at: 13)))
+                byteCount: Int(row.integer(at: 10) ?? 0) + (packed[id]?.bytes ?? 0), isCrashMarked: row.integer(at: 9) == 1,
+                sharedStateCount: Int(row.integer(at: 11) ?? 0) + (packed[id]?.shared ?? 0), baseSnapshotID: row.integer(at: 13)))
         }
         return result
     }
@@ -234,6 +236,21 @@ enum SnapshotReader {
         }
         submitBatch()
         var finished = parsing.finish()
+        // Schema 4: the same rows, packed (`RowChunk`), parsed on every core as whole chunks. A
+        // delta's records hide its anchor's here, after parsing rather than while reading.
+        // A file of an earlier schema (the inspector reads files without migrating them) has none.
+        if try hasChunks(database) {
+            for chunk in try parsePackedRows(database, chain: chain, problems: &problems) {
+                var kept: [ParsedRow] = []
+                kept.reserveCapacity(chunk.count)
+                for row in chunk {
+                    if let nodeID = row.nodeID, !seen.insert(nodeID).inserted { continue }
+                    rowCount += 1
+                    kept.append(row)
+                }
+                finished.append(kept)
+            }
+        }
         for result in finished.joined() {
             switch result.record {
             case .success(let record):
@@ -285,7 +302,7 @@ enum SnapshotReader {
     }
 
     /// A parsed row: its node id, its path text (or what stands for it in problems), its record.
-    private struct ParsedRow {
+    struct ParsedRow {
         var nodeID: Int?
         var path: String
         var record: Result<ControllerRecord, SnapshotProblem.Reason>
@@ -293,7 +310,7 @@ enum SnapshotReader {
         var summary: StructureSummary?
     }
 
-    private static func parseRow(_ row: RowColumns, snapshot: Int64, shortStrings: ShortStrings) -> ParsedRow {
+    static func parseRow(_ row: RowColumns, snapshot: Int64, shortStrings: ShortStrings) -> ParsedRow {
         let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
         let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
         let record = parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings)
@@ -309,7 +326,7 @@ enum SnapshotReader {
     private static let readBatchBytes = 2 * payloadLimit
 
     /// Columns in the row query.
-    private static let rowWidth = 20
+    static let rowWidth = 20
 
     /// The most bytes a row query column may hold: the payload's limit for the payload, the text
     /// limit for every other column (numbers included, should a damaged file hold bytes there).
@@ -382,7 +399,7 @@ enum SnapshotReader {
         let viewLoaded = try int(10, "view_loaded") == 1
         let appearanceName = try text(11, "appearance")
         guard row.kind(at: 16) != .null, row.kind(at: 12) != .null else {
-            throw .wrongColumnType("state_id (no such controller_state row)")
+            throw .wrongColumnType("state_id (no such controller state)")
         }
         let className = try text(12, "class_name")
         let classVersion = try int(13, "class_version")

@@ -2,9 +2,10 @@
 public struct PruneResult: Sendable, Hashable {
     /// The snapshots deleted, oldest first.
     public var deletedSnapshotIDs: [Int64] = []
-    /// How many controller-state rows no kept snapshot used any more.
+    /// How many controller states no kept snapshot used any more.
     public var freedStateCount = 0
-    /// The keyed-value bytes those rows held.
+    /// The keyed-value bytes those states held (the whole chunk, for a state chunk too damaged
+    /// to read).
     public var freedPayloadBytes = 0
 }
 

@@ -240,6 +240,7 @@ public final class RestorationStore: @unchecked Sendable {
                 try database.execute("DELETE FROM snapshot WHERE base_id IS NOT NULL")
                 try database.execute("DELETE FROM snapshot")
                 try database.execute("DELETE FROM controller_state")
+                try database.execute("DELETE FROM state_chunk")
             }
         }
         lock.withLock { incremental = IncrementalState() }

@@ -31,7 +31,8 @@ enum SnapshotWriter {
     /// are written: a delta's unchanged controllers live in its anchor, unchanged values in the
     /// state rows it shares.
     static func write(_ draft: SnapshotDraft, to database: Database, keep: Int) throws -> Written {
-        try database.inTransaction {
+        try checkRecords(draft.records)
+        return try database.inTransaction {
             // Another writer may have pruned what this store's last save left: then the delta
             // or the shared rows are stale, and the store saves in full instead.
             if let base = draft.baseSnapshotID,
@@ -50,37 +51,32 @@ enum SnapshotWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, header + [RowChecksum.of(header)])
             let snapshotID = database.lastInsertedRowID
-            let insertState = try database.cachedStatement("""
-                INSERT INTO controller_state (class_name, class_version, restoration_class, payload, checksum)
-                VALUES (?, ?, ?, ?, ?)
+            // State chunk ids are chosen here, before the chunks are prepared, so the preparing
+            // threads can key each node's state; never an id a pruned chunk had (AUTOINCREMENT),
+            // so a key remembered by another store cannot name a different state.
+            let lastStateChunkID = max(
+                try database.scalarInteger("SELECT max(id) FROM state_chunk") ?? 0,
+                try database.scalarInteger("SELECT seq FROM sqlite_sequence WHERE name = 'state_chunk'") ?? 0)
+            let insertStates = try database.cachedStatement("""
+                INSERT INTO state_chunk (id, state_count, records, checksum) VALUES (?, ?, ?, ?)
                 """)
-            let insertNode = try database.cachedStatement("""
-                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation,
-                                  position, style, is_selected, is_collapsed, view_loaded, appearance, state_id, checksum)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            let insertNodes = try database.cachedStatement("""
+                INSERT INTO node_chunk (snapshot_id, chunk, node_count, records, checksum) VALUES (?, ?, ?, ?, ?)
                 """)
-            // Encoding payloads and hashing rows need nothing from the database but the snapshot id:
-            // done by the other cores a chunk ahead while this thread binds and steps the chunk
-            // before (a connection is single-threaded), and by this thread when they fall behind.
-            // A few chunks ahead at most bounds the memory.
+            // Encoding payloads, hashing records and packing chunks need nothing from the database
+            // but the ids chosen above: done by the other cores a chunk ahead while this thread
+            // inserts the chunk before (a connection is single-threaded), and by this thread when
+            // they fall behind. A few chunks ahead at most bounds the memory.
             let records = draft.records, writes = draft.writes, reused = draft.reusedStateIDs
             let chunkCount = (records.count + preparedChunk - 1) / preparedChunk
-            let preparing = BackgroundJobs<[PreparedRows]>(workers: parallelThreadCount - 1, maximumQueued: .max,
-                                                            byteBudget: .max)
+            let preparing = BackgroundJobs<PreparedChunk>(workers: parallelThreadCount - 1, maximumQueued: .max,
+                                                          byteBudget: .max)
             defer { preparing.close() }
             func submit(_ chunk: Int) {
                 let range = chunk * preparedChunk..<min((chunk + 1) * preparedChunk, records.count)
                 preparing.submit(bytes: 0) {
-                    // One per chunk, so no thread shares it.
-                    var orders = KeyedWrites.SortOrders()
-                    var rows: [PreparedRows] = []
-                    rows.reserveCapacity(range.count)
-                    for position in range {
-                        rows.append(PreparedRows(records[position], writes: writes.isEmpty ? nil : writes[position],
-                                                 snapshotID: snapshotID, reusesState: reused[records[position].id] != nil,
-                                                 orders: &orders))
-                    }
-                    return rows
+                    PreparedChunk(records[range], writes: writes.isEmpty ? nil : writes[range], reused: reused,
+                                  snapshotID: snapshotID, chunk: chunk, stateChunkID: lastStateChunkID + 1 + Int64(chunk))
                 }
             }
             for chunk in 0..<min(chunksAhead, chunkCount) { submit(chunk) }
@@ -89,31 +85,25 @@ enum SnapshotWriter {
             newStateIDs.reserveCapacity(max(0, records.count - reused.count))
             var referencingIDs = Set<Int>()
             var warnings: [String] = []
+            var usedStateChunks = Set(reused.values.map { $0 / PreparedChunk.stateKeyStride })
             for chunk in 0..<chunkCount {
-                guard var prepared = preparing.output(of: chunk) else { throw PreparationLost(chunk: chunk) }
+                guard let prepared = preparing.output(of: chunk) else { throw PreparationLost(chunk: chunk) }
                 if chunk + chunksAhead < chunkCount { submit(chunk + chunksAhead) }
-                for offset in prepared.indices {
-                    let record = records[chunk * preparedChunk + offset]
-                    let stateID: Int64
-                    if let shared = reused[record.id] {
-                        stateID = shared
-                    } else {
-                        try insertState.execute(inPlace: prepared[offset].state)
-                        stateID = database.lastInsertedRowID
-                        newStateIDs[record.id] = stateID
-                        if prepared[offset].refersToObject { referencingIDs.insert(record.id) }
-                    }
-                    warnings += prepared[offset].warnings
-                    var nodeHasher = prepared[offset].nodeHasher
-                    nodeHasher.mix(.integer(stateID))
-                    // Moved out, so the two last columns append in place (room was reserved).
-                    var node: [DatabaseValue] = []
-                    swap(&node, &prepared[offset].node)
-                    node.append(.integer(stateID))
-                    node.append(.integer(Int64(bitPattern: nodeHasher.hash)))
-                    try insertNode.execute(inPlace: node)
+                if let states = prepared.states {
+                    try insertStates.execute(inPlace: [.integer(prepared.stateChunkID), prepared.newStateKeys.count.databaseValue,
+                                                       .blob(states.bytes), .integer(states.frameChecksum)])
+                    usedStateChunks.insert(prepared.stateChunkID)
                 }
+                try insertNodes.execute(inPlace: [.integer(snapshotID), chunk.databaseValue, prepared.nodeCount.databaseValue,
+                                                  .blob(prepared.nodes.bytes), .integer(prepared.nodes.frameChecksum)])
+                for (nodeID, key) in prepared.newStateKeys { newStateIDs[nodeID] = key }
+                referencingIDs.formUnion(prepared.referencingIDs)
+                warnings += prepared.warnings
             }
+            // A state chunk another writer pruned fails this insert's foreign key: the store then
+            // saves in full.
+            let link = try database.cachedStatement("INSERT INTO snapshot_state_chunk (snapshot_id, state_chunk_id) VALUES (?, ?)")
+            for stateChunk in usedStateChunks.sorted() { try link.execute(inPlace: [.integer(snapshotID), .integer(stateChunk)]) }
             let insertRemoved = try database.cachedStatement("INSERT INTO removed_node (snapshot_id, node_id, checksum) VALUES (?, ?, ?)")
             for nodeID in draft.removedNodeIDs {
                 let row: [any DatabaseValueConvertible] = [snapshotID, nodeID]
@@ -133,10 +123,40 @@ enum SnapshotWriter {
         }
     }
 
+    /// Refuses what the `node` table's constraints refused while each controller had a row:
+    /// records are packed now, and a draft is the caller's to change. Node ids must be positive
+    /// and unique, windows and positions not negative. Ids are checked in a bitmap, not a set:
+    /// a store numbers them from 1, so they are mostly dense, and hashing ten thousand would cost
+    /// more than the rest of this check; ids far beyond the count (a store that saved for long)
+    /// go to a set.
+    static func checkRecords(_ records: [ControllerRecord]) throws(StoreError) {
+        let bitmapWords = records.count / 16 + 64
+        var bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        var beyond = Set<Int>()
+        for record in records {
+            let id = record.id
+            guard id > 0, record.windowIndex >= 0, StoredRelation(record.relation).position >= 0 else {
+                throw StoreError.invalidHierarchy(reason: "\(record.pathString) has node id \(id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative")
+            }
+            let (word, bit) = id.quotientAndRemainder(dividingBy: 64)
+            let isNew: Bool
+            if word < bitmapWords {
+                isNew = bitmap[word] & (1 << UInt64(bit)) == 0
+                bitmap[word] |= 1 << UInt64(bit)
+            } else {
+                isNew = beyond.insert(id).inserted
+            }
+            guard isNew else {
+                throw StoreError.invalidHierarchy(reason: "two controllers have node id \(id), \(record.pathString) the second")
+            }
+        }
+    }
+
     /// Deletes all but the newest `keep` snapshots, except the anchors a kept delta overlays,
     /// then the controller states no kept snapshot uses any more. Call inside a transaction.
     /// The work is proportional to what is deleted: only the deleted snapshots' states are
-    /// candidates, each checked through the `node(state_id)` index.
+    /// candidates, each checked through the `node(state_id)` index, or their state chunks
+    /// through the `snapshot_state_chunk(state_chunk_id)` index.
     static func prune(_ database: Database, keeping keep: Int) throws -> PruneResult {
         let kept = "SELECT id FROM snapshot ORDER BY id DESC LIMIT \(max(keep, 1))"
         let doomed = "SELECT id FROM snapshot WHERE id NOT IN (\(kept)) AND id NOT IN (SELECT base_id FROM snapshot WHERE base_id IS NOT NULL AND id IN (\(kept)))"
@@ -145,11 +165,15 @@ enum SnapshotWriter {
             if let id = row.integer(at: 0) { deleted.append(id) }
         }
         guard !deleted.isEmpty else { return PruneResult() }
-        var candidates: [Int64] = []
+        var candidates: [Int64] = [], chunkCandidates: [Int64] = []
         let states = try database.cachedStatement("SELECT DISTINCT state_id FROM node WHERE snapshot_id = ?")
+        let chunks = try database.cachedStatement("SELECT state_chunk_id FROM snapshot_state_chunk WHERE snapshot_id = ?")
         for id in deleted {
             try states.forEachRow([id]) { row in
                 if let state = row.integer(at: 0) { candidates.append(state) }
+            }
+            try chunks.forEachRow([id]) { row in
+                if let chunk = row.integer(at: 0) { chunkCandidates.append(chunk) }
             }
         }
         let remove = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
@@ -170,66 +194,24 @@ enum SnapshotWriter {
             result.freedStateCount += 1
             try deleteState.execute([state])
         }
-        return result
-    }
-}
-
-/// One controller's rows, ready to bind: its state row with checksum (unless it shares one),
-/// and its node row's columns up to the state id, with the checksum hashed that far.
-struct PreparedRows: Sendable {
-    var state: [DatabaseValue] = []
-    var node: [DatabaseValue]
-    var nodeHasher: RowChecksum.FNV1a
-    /// Whether the state row's payload refers to an object.
-    var refersToObject = false
-    /// The values the coder left to encode here that failed, as the report's warnings.
-    var warnings: [String] = []
-
-    /// `writes`, when not empty, are the record's values as its coder wrote them: encoded
-    /// straight into the payload.
-    /// `orders` remembers how the keys of earlier writes sorted (see ``KeyedWrites/SortOrders``).
-    init(_ record: ControllerRecord, writes: KeyedWrites?, snapshotID: Int64, reusesState: Bool,
-         orders: inout KeyedWrites.SortOrders) {
-        if !reusesState {
-            let encoded: PayloadCodec.Encoded
-            if let writes, !writes.isEmpty {
-                // The values a save's coder left to encode off the main actor are encoded here,
-                // on the preparing threads.
-                var errors: [CoderError] = []
-                encoded = PayloadCodec.encoded(writes, orders: &orders, path: record.path, errors: &errors)
-                if !errors.isEmpty { warnings = errors.map { SaveReport.warning($0, at: record.pathString) } }
-            } else {
-                encoded = PayloadCodec.encoded(record.values)
-            }
-            refersToObject = encoded.refersToObject
-            // Appended one by one: `+= [...]` built a temporary array and copied it (callgrind:
-            // a tenth of preparing a row).
-            state.reserveCapacity(5)
-            state.append(record.className.databaseValue)
-            state.append(record.classVersion.databaseValue)
-            state.append(record.restorationClassName.databaseValue)
-            state.append(.blob(encoded.payload))
-            state.append(.integer(RowChecksum.of(state)))
+        // The same for the state chunks of schema 4, through the links the deleted snapshots
+        // no longer hold.
+        let orphanChunk = try database.cachedStatement("""
+            SELECT state_count, records, checksum FROM state_chunk
+            WHERE id = ? AND NOT EXISTS (SELECT 1 FROM snapshot_state_chunk WHERE state_chunk_id = state_chunk.id)
+            """)
+        defer { orphanChunk.reset() }
+        let deleteChunk = try database.cachedStatement("DELETE FROM state_chunk WHERE id = ?")
+        for chunk in Set(chunkCandidates) {
+            try orphanChunk.bind([chunk])
+            guard try orphanChunk.step() else { continue }
+            result.freedStateCount += Int(orphanChunk.integer(at: 0) ?? 0)
+            result.freedPayloadBytes += orphanChunk.withBlob(at: 1) { bytes in
+                SnapshotReader.payloadBytes(ofStateChunk: chunk, bytes, frameChecksum: orphanChunk.integer(at: 2) ?? 0)
+            } ?? 0
+            try deleteChunk.execute([chunk])
         }
-        let stored = StoredRelation(record.relation)
-        node = []
-        node.reserveCapacity(16)
-        node.append(.integer(snapshotID))
-        node.append(record.id.databaseValue)
-        node.append(record.parentID.databaseValue)
-        node.append(.text(record.pathString))
-        node.append(.text(record.identifier))
-        node.append(record.title.databaseValue)
-        node.append(record.windowIndex.databaseValue)
-        node.append(.text(stored.name))
-        node.append(stored.position.databaseValue)
-        node.append(stored.style.databaseValue)
-        node.append(stored.isSelected.databaseValue)
-        node.append(record.isCollapsed.databaseValue)
-        node.append(record.isViewLoaded.databaseValue)
-        node.append(.text(record.appearance.rawValue))
-        // Continued with the state id by the writer: the same as `RowChecksum.of(node + [stateID])`.
-        nodeHasher = RowChecksum.FNV1a(mixing: node)
+        return result
     }
 }
 

@@ -1,0 +1,181 @@
+import Foundation
+
+/// Many rows of one table in one blob: the unit of schema 4's packed layout (README, "Design
+/// note: the schema"). SPI so the benchmark's floor writes and reads the same chunks.
+///
+/// `chunk = frame records`, `frame = version:u8 count:varint (length:varint){count}`, and each
+/// record is its row's columns in order, each a tag and its body: `0` null, `1` integer (zig-zag
+/// varint), `2` real (8 bytes little-endian), `3` text and `4` blob (varint length, bytes).
+///
+/// Damage stays as small as the row-per-controller layout keeps it. The frame has its own
+/// checksum (the chunk row's column, mixed with the row's place so a chunk moved elsewhere reads
+/// as damaged): a damaged frame loses the chunk, reported as such. A record carries the same
+/// per-row checksum columns a table row does, checked by the caller: a damaged record loses only
+/// its row. A record's length is in the frame, so a damaged record cannot shift the ones after it.
+@_spi(Restoration)
+public enum RowChunk {
+    /// The format version written in the first byte.
+    public static let formatVersion: UInt8 = 1
+    /// The most rows a reader accepts in one chunk: a claimed count above it is refused before
+    /// anything is allocated for it.
+    public static let maximumRows = 4096
+
+    enum Tag: UInt8 {
+        case null = 0, integer, real, text, blob
+    }
+
+    /// A chunk's bytes and the checksum of its frame.
+    public struct Encoded: Sendable {
+        /// The chunk.
+        public var bytes: Data
+        /// The checksum of its frame, stored beside it.
+        public var frameChecksum: Int64
+    }
+
+    /// Why a chunk as a whole did not decode; its rows are lost.
+    public enum Failure: Error, Hashable, CustomStringConvertible {
+        /// The frame does not match its checksum: the chunk was damaged, edited or moved.
+        case frameMismatch
+        /// The frame cannot be read, at this byte.
+        case malformedFrame(PayloadError)
+
+        public var description: String {
+            switch self {
+            case .frameMismatch: "its frame does not match its checksum (the file was damaged or edited)"
+            case .malformedFrame(let error): "its frame is malformed: \(error)"
+            }
+        }
+    }
+
+    /// Packs `rows`. `place` (for example a snapshot id and the chunk's index) is mixed into the
+    /// frame checksum and must be given again to decode.
+    public static func encode(_ rows: [[DatabaseValue]], place: [DatabaseValue]) -> Encoded {
+        var records = PayloadCodec.Writer()
+        var lengths: [Int] = []
+        lengths.reserveCapacity(rows.count)
+        for row in rows {
+            let start = records.bytes.count
+            for column in row { write(column, to: &records) }
+            lengths.append(records.bytes.count - start)
+        }
+        var frame = PayloadCodec.Writer()
+        frame.bytes.reserveCapacity(2 + 2 * rows.count + records.bytes.count)
+        frame.bytes.append(formatVersion)
+        frame.writeVarint(UInt64(rows.count))
+        for length in lengths { frame.writeVarint(UInt64(length)) }
+        let checksum = frameChecksum(frame.bytes[...], place: place)
+        frame.bytes.append(contentsOf: records.bytes)
+        return Encoded(bytes: Data(frame.bytes), frameChecksum: checksum)
+    }
+
+    private static func write(_ value: DatabaseValue, to writer: inout PayloadCodec.Writer) {
+        switch value {
+        case .null:
+            writer.bytes.append(Tag.null.rawValue)
+        case .integer(let number):
+            writer.bytes.append(Tag.integer.rawValue)
+            writer.writeVarint(UInt64(bitPattern: (number << 1) ^ (number >> 63)))
+        case .real(let number):
+            writer.bytes.append(Tag.real.rawValue)
+            writer.writeFixed(number.bitPattern)
+        case .text(let text):
+            writer.bytes.append(Tag.text.rawValue)
+            writer.writeString(text)
+        case .blob(let data):
+            writer.bytes.append(Tag.blob.rawValue)
+            writer.writeLengthPrefixed(data)
+        }
+    }
+
+    static func frameChecksum(_ frame: some Collection<UInt8>, place: [DatabaseValue]) -> Int64 {
+        var hasher = RowChecksum.FNV1a(mixing: place)
+        for byte in frame { hasher.mix(byte: byte) }
+        return Int64(bitPattern: hasher.hash)
+    }
+
+    /// The rows of a chunk, each `width` columns pointing into `bytes` (valid as long as they
+    /// are), or why a row does not decode. Checks the frame first; lengths and counts are checked
+    /// against the bytes actually there, so no claimed size is allocated or read past.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, frameChecksum expected: Int64, place: [DatabaseValue],
+                              width: Int) throws(Failure) -> [Result<RowColumns, PayloadError>] {
+        var frame = PayloadCodec.Reader(bytes: bytes)
+        var lengths: [Int] = []
+        do throws(PayloadError) {
+            try frame.readFormatVersion(formatVersion)
+            let countStart = frame.offset
+            let count = try frame.readCount(what: "row count")
+            guard count <= maximumRows else {
+                throw PayloadError(offset: countStart, reason: "row count of \(count) exceeds the \(maximumRows) allowed")
+            }
+            lengths.reserveCapacity(count)
+            for _ in 0..<count { lengths.append(try frame.readCount(what: "row length")) }
+        } catch {
+            throw .malformedFrame(error)
+        }
+        guard frameChecksum(UnsafeRawBufferPointer(rebasing: bytes[..<frame.offset]), place: place) == expected else {
+            throw .frameMismatch
+        }
+        // The checksum vouches for the lengths, not for their sum: a writer's bug, or a frame
+        // hashed by another build, must still not read past the end.
+        let total = lengths.reduce(0) { $0 &+ $1 }
+        guard total == frame.remaining else {
+            throw .malformedFrame(PayloadError(offset: frame.offset, reason: "rows of \(total) bytes in \(frame.remaining) bytes"))
+        }
+        // Every row's columns in one array, each row a slice of it: one allocation a chunk, not
+        // one a row.
+        var columns: [RowColumns.Column] = []
+        columns.reserveCapacity(lengths.count * width)
+        var failures: [Int: PayloadError] = [:]
+        var start = frame.offset
+        for (index, length) in lengths.enumerated() {
+            let record = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
+            let first = columns.count
+            do {
+                try decodeRow(record, width: width, offset: start, into: &columns)
+            } catch {
+                columns.removeSubrange(first...)
+                columns.append(contentsOf: repeatElement(RowColumns.Column(), count: width))
+                failures[index] = error
+            }
+            start += length
+        }
+        return lengths.indices.map { index in
+            if let failure = failures[index] { return .failure(failure) }
+            return .success(RowColumns(slice: columns[(index * width)..<((index + 1) * width)]))
+        }
+    }
+
+    /// Appends one record's `width` columns to `columns`; errors give offsets in the whole chunk.
+    private static func decodeRow(_ record: UnsafeRawBufferPointer, width: Int, offset: Int,
+                                  into columns: inout [RowColumns.Column]) throws(PayloadError) {
+        var reader = PayloadCodec.Reader(bytes: record)
+        do throws(PayloadError) {
+            for _ in 0..<width {
+                var column = RowColumns.Column()
+                let tagOffset = reader.offset
+                switch Tag(rawValue: try reader.readByte()) {
+                case .null:
+                    break
+                case .integer:
+                    let zigZag = try reader.readVarint()
+                    column.kind = .integer
+                    column.integer = Int64(bitPattern: zigZag >> 1) ^ -Int64(bitPattern: zigZag & 1)
+                case .real:
+                    column.kind = .real
+                    column.real = Double(bitPattern: try reader.readFixed(UInt64.self))
+                case .text, .blob:
+                    column.kind = record[tagOffset] == Tag.text.rawValue ? .text : .blob
+                    let count = try reader.readCount(what: "column length")
+                    column.bytes = UnsafeRawBufferPointer(rebasing: reader.readBytes(count))
+                    column.size = count
+                case nil:
+                    throw PayloadError(offset: tagOffset, reason: "unknown column tag \(record[tagOffset])")
+                }
+                columns.append(column)
+            }
+            try reader.expectEnd()
+        } catch {
+            throw PayloadError(offset: offset + error.offset, reason: error.reason)
+        }
+    }
+}

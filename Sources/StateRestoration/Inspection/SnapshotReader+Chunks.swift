@@ -1,0 +1,218 @@
+import Foundation
+
+/// Reading the packed records of schema 4 (`node_chunk`, `state_chunk`): each node record is
+/// joined with the state record its key names into the same columns a legacy `node` row joined
+/// with its `controller_state` row has, so both layouts are checked and parsed by one path.
+extension SnapshotReader {
+    /// Columns in a node record: `node`'s columns after the snapshot id, in the order the writer
+    /// hashes them, then the state key and the checksum.
+    static let nodeRecordWidth = 15
+    /// Columns in a state record: `controller_state`'s, without the id.
+    static let stateRecordWidth = 5
+    /// Where each node record column goes in the row query's columns.
+    private static let nodeRecordColumns = [0, 1, 2, 3, 17, 4, 5, 6, 7, 8, 9, 10, 11, 16, 18]
+    /// Where each state record column goes.
+    private static let stateRecordColumns = [12, 13, 14, 15, 19]
+
+    /// Whether the file has the tables of schema 4.
+    static func hasChunks(_ database: Database) throws -> Bool {
+        try Migrator.currentVersion(of: database) >= 4
+    }
+
+    /// Bytes copied out of SQLite, owned until the last reader lets go: the records of a chunk
+    /// point into them while other threads parse them.
+    final class CopiedBytes: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+
+        init(_ source: UnsafeRawBufferPointer) {
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: source.count, alignment: 8)
+            copy.copyMemory(from: source)
+            bytes = UnsafeRawBufferPointer(copy)
+        }
+
+        deinit { bytes.deallocate() }
+    }
+
+    /// The decoded state records of the state chunks a snapshot links, by chunk id; shared
+    /// read-only by the threads that parse node records.
+    struct StateChunks: @unchecked Sendable {
+        fileprivate var chunks: [Int64: [Result<RowColumns, PayloadError>]] = [:]
+        /// Keeps the bytes the records point into.
+        fileprivate var owners: [CopiedBytes] = []
+
+        /// The state record `key` names, when it is there and decoded.
+        func state(forKey key: Int64?) -> RowColumns? {
+            guard let key, key >= 0 else { return nil }
+            let (chunk, slot) = key.quotientAndRemainder(dividingBy: PreparedChunk.stateKeyStride)
+            guard let rows = chunks[chunk], slot < rows.count, case .success(let row) = rows[Int(slot)] else { return nil }
+            return row
+        }
+    }
+
+    /// What parsing one node chunk gave.
+    private struct ParsedChunk {
+        var rows: [ParsedRow] = []
+        var problems: [SnapshotProblem] = []
+    }
+
+    /// Reads the node chunks of `chain` (a snapshot, then its anchor) and the state chunks they
+    /// link, and parses every record on every core: the rows of each chunk in order, chunks in
+    /// chain order. Chunks and records that do not decode are reported in `problems`; the
+    /// controllers keyed to a missing state are parsed as rows without one, which says so.
+    static func parsePackedRows(_ database: Database, chain: [Int64],
+                                problems: inout [SnapshotProblem]) throws -> [[ParsedRow]] {
+        let states = try readStateChunks(database, snapshots: chain, problems: &problems)
+        let parsing = BackgroundJobs<ParsedChunk>(workers: parallelThreadCount - 1, maximumQueued: 4,
+                                                  byteBudget: 2 * payloadLimit)
+        defer { parsing.close() }
+        let nodeChunks = try database.prepare("SELECT chunk, records, checksum FROM node_chunk WHERE snapshot_id = ? ORDER BY chunk")
+        for snapshot in chain {
+            try nodeChunks.forEachRow([snapshot]) { row in
+                let chunk = row.integer(at: 0) ?? -1
+                let place = "node_chunk \(chunk) of snapshot \(snapshot)"
+                guard let checksum = row.integer(at: 2), let copy = row.withBlob(at: 1, CopiedBytes.init) else {
+                    problems.append(SnapshotProblem(nodeID: nil, path: place, reason: .wrongColumnType("node_chunk.records")))
+                    return
+                }
+                parsing.submit(bytes: copy.bytes.count) {
+                    parseNodeChunk(copy, snapshot: snapshot, chunk: chunk, checksum: checksum, place: place, states: states)
+                }
+            }
+        }
+        let parsed = parsing.finish()
+        for chunk in parsed { problems += chunk.problems }
+        return parsed.map(\.rows)
+    }
+
+    private static func parseNodeChunk(_ copy: CopiedBytes, snapshot: Int64, chunk: Int64, checksum: Int64, place: String,
+                                       states: StateChunks) -> ParsedChunk {
+        var result = ParsedChunk()
+        let records: [Result<RowColumns, PayloadError>]
+        do throws(RowChunk.Failure) {
+            records = try RowChunk.decode(copy.bytes, frameChecksum: checksum, place: [.integer(snapshot), .integer(chunk)],
+                                          width: nodeRecordWidth)
+        } catch {
+            result.problems.append(SnapshotProblem(nodeID: nil, path: place,
+                                                   reason: .damagedChunk(table: "node_chunk", detail: error.description)))
+            return result
+        }
+        result.rows.reserveCapacity(records.count)
+        // One per chunk: it is not for two threads.
+        let shortStrings = ShortStrings()
+        var joined = JoinedRows()
+        for (index, record) in records.enumerated() {
+            switch record {
+            case .success(let node):
+                let row = joined.row(node: node, state: states.state(forKey: node.integer(at: 13)))
+                result.rows.append(parseRow(row, snapshot: snapshot, shortStrings: shortStrings))
+            case .failure(let error):
+                result.problems.append(SnapshotProblem(nodeID: nil, path: "\(place) record \(index)",
+                                                       reason: .malformedRecord(table: "node_chunk", error)))
+            }
+        }
+        return result
+    }
+
+    /// The state chunks `snapshots` link, copied and decoded (on every core when there are
+    /// several); a chunk or record that does not decode is reported in `problems` (the
+    /// controllers keyed to it are reported again when parsed: their state is missing).
+    private static func readStateChunks(_ database: Database, snapshots: [Int64],
+                                        problems: inout [SnapshotProblem]) throws -> StateChunks {
+        var result = StateChunks()
+        let linked = try database.prepare("""
+            SELECT c.id, c.records, c.checksum FROM snapshot_state_chunk l JOIN state_chunk c ON c.id = l.state_chunk_id
+            WHERE l.snapshot_id = ? ORDER BY c.id
+            """)
+        let decoding = BackgroundJobs<(Int64, Result<[Result<RowColumns, PayloadError>], RowChunk.Failure>)>(
+            workers: parallelThreadCount - 1, maximumQueued: .max, byteBudget: .max)
+        defer { decoding.close() }
+        var seen = Set<Int64>()
+        for snapshot in snapshots {
+            try linked.forEachRow([snapshot]) { row in
+                guard let id = row.integer(at: 0), seen.insert(id).inserted else { return }
+                guard let checksum = row.integer(at: 2), let copy = row.withBlob(at: 1, CopiedBytes.init) else {
+                    problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)", reason: .wrongColumnType("state_chunk.records")))
+                    return
+                }
+                result.owners.append(copy)
+                decoding.submit(bytes: 0) {
+                    (id, Result { () throws(RowChunk.Failure) in
+                        try RowChunk.decode(copy.bytes, frameChecksum: checksum, place: [.integer(id)], width: stateRecordWidth)
+                    })
+                }
+            }
+        }
+        for (id, decoded) in decoding.finish() {
+            switch decoded {
+            case .success(let rows):
+                for case (let slot, .failure(let error)) in rows.enumerated() {
+                    problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id) record \(slot)",
+                                                    reason: .malformedRecord(table: "state_chunk", error)))
+                }
+                result.chunks[id] = rows
+            case .failure(let error):
+                problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)",
+                                                reason: .damagedChunk(table: "state_chunk", detail: error.description)))
+            }
+        }
+        return result
+    }
+
+    /// For each packed snapshot: the payload bytes of the states its own node records use (a
+    /// delta's, not its anchor's), and how many of those states another snapshot's records use
+    /// too; what the legacy rows give by SQL. Damaged chunks count as empty (`verify` reports them).
+    static func packedSizes(_ database: Database) throws -> [Int64: (bytes: Int, shared: Int)] {
+        var keysBySnapshot: [Int64: Set<Int64>] = [:]
+        try database.prepare("SELECT snapshot_id, chunk, records, checksum FROM node_chunk").forEachRow { row in
+            guard let snapshot = row.integer(at: 0), let chunk = row.integer(at: 1), let checksum = row.integer(at: 3) else { return }
+            row.withBlob(at: 2) { bytes in
+                let records = (try? RowChunk.decode(bytes, frameChecksum: checksum, place: [.integer(snapshot), .integer(chunk)],
+                                                    width: nodeRecordWidth)) ?? []
+                for case .success(let record) in records {
+                    if let key = record.integer(at: 13) { keysBySnapshot[snapshot, default: []].insert(key) }
+                }
+            }
+        }
+        var users: [Int64: Int] = [:]
+        for keys in keysBySnapshot.values {
+            for key in keys { users[key, default: 0] += 1 }
+        }
+        var payloadBytes: [Int64: Int] = [:]
+        try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
+            guard let id = row.integer(at: 0), let checksum = row.integer(at: 2) else { return }
+            row.withBlob(at: 1) { bytes in
+                let records = (try? RowChunk.decode(bytes, frameChecksum: checksum, place: [.integer(id)],
+                                                    width: stateRecordWidth)) ?? []
+                for case (let slot, .success(let record)) in records.enumerated() {
+                    payloadBytes[id * PreparedChunk.stateKeyStride + Int64(slot)] = record.byteCount(at: 3)
+                }
+            }
+        }
+        return keysBySnapshot.mapValues { keys in
+            (keys.reduce(0) { $0 + (payloadBytes[$1] ?? 0) }, keys.filter { (users[$0] ?? 0) > 1 }.count)
+        }
+    }
+
+    /// The payload bytes of the states in state chunk `id`; all its bytes when it does not decode.
+    static func payloadBytes(ofStateChunk id: Int64, _ bytes: UnsafeRawBufferPointer, frameChecksum: Int64) -> Int {
+        guard let records = try? RowChunk.decode(bytes, frameChecksum: frameChecksum, place: [.integer(id)],
+                                                 width: stateRecordWidth) else { return bytes.count }
+        return records.reduce(0) { total, record in total + ((try? record.get().byteCount(at: 3)) ?? 0) }
+    }
+
+    /// Builds rows of the row query's columns from records, reusing one buffer of columns.
+    struct JoinedRows {
+        private var columns = [RowColumns.Column](repeating: RowColumns.Column(), count: rowWidth)
+
+        /// `node` joined with `state`; the state's columns are null when it is missing, as a
+        /// left join leaves them.
+        mutating func row(node: RowColumns, state: RowColumns?) -> RowColumns {
+            for (index, column) in nodeRecordColumns.enumerated() { columns[column] = node[index] }
+            for (index, column) in stateRecordColumns.enumerated() {
+                columns[column] = state?[index] ?? RowColumns.Column()
+            }
+            return RowColumns(slice: columns[...])
+        }
+    }
+
+}
