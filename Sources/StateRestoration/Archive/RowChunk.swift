@@ -98,6 +98,32 @@ public enum RowChunk {
     /// against the bytes actually there, so no claimed size is allocated or read past.
     public static func decode(_ bytes: UnsafeRawBufferPointer, frameChecksum expected: Int64, place: [DatabaseValue],
                               width: Int) throws(Failure) -> [Result<RowColumns, PayloadError>] {
+        let ranges = try recordRanges(bytes, frameChecksum: expected, place: place)
+        // Every row's columns in one array, each row a slice of it: one allocation a chunk, not
+        // one a row.
+        var columns: [RowColumns.Column] = []
+        columns.reserveCapacity(ranges.count * width)
+        var failures: [Int: PayloadError] = [:]
+        for (index, range) in ranges.enumerated() {
+            let first = columns.count
+            do {
+                try decodeRecord(bytes, range: range, width: width, into: &columns)
+            } catch {
+                columns.removeSubrange(first...)
+                columns.append(contentsOf: repeatElement(RowColumns.Column(), count: width))
+                failures[index] = error
+            }
+        }
+        return ranges.indices.map { index in
+            if let failure = failures[index] { return .failure(failure) }
+            return .success(RowColumns(slice: columns[(index * width)..<((index + 1) * width)]))
+        }
+    }
+
+    /// Where each record of a chunk is in `bytes`, once its frame is checked: for a reader that
+    /// decodes records one by one, as it needs them (``decodeRecord(_:range:width:into:)``).
+    public static func recordRanges(_ bytes: UnsafeRawBufferPointer, frameChecksum expected: Int64,
+                                    place: [DatabaseValue]) throws(Failure) -> [Range<Int>] {
         var frame = PayloadCodec.Reader(bytes: bytes)
         var lengths: [Int] = []
         do throws(PayloadError) {
@@ -121,28 +147,22 @@ public enum RowChunk {
         guard total == frame.remaining else {
             throw .malformedFrame(PayloadError(offset: frame.offset, reason: "rows of \(total) bytes in \(frame.remaining) bytes"))
         }
-        // Every row's columns in one array, each row a slice of it: one allocation a chunk, not
-        // one a row.
-        var columns: [RowColumns.Column] = []
-        columns.reserveCapacity(lengths.count * width)
-        var failures: [Int: PayloadError] = [:]
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(lengths.count)
         var start = frame.offset
-        for (index, length) in lengths.enumerated() {
-            let record = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
-            let first = columns.count
-            do {
-                try decodeRow(record, width: width, offset: start, into: &columns)
-            } catch {
-                columns.removeSubrange(first...)
-                columns.append(contentsOf: repeatElement(RowColumns.Column(), count: width))
-                failures[index] = error
-            }
+        for length in lengths {
+            ranges.append(start..<(start + length))
             start += length
         }
-        return lengths.indices.map { index in
-            if let failure = failures[index] { return .failure(failure) }
-            return .success(RowColumns(slice: columns[(index * width)..<((index + 1) * width)]))
-        }
+        return ranges
+    }
+
+    /// Appends the `width` columns of the record at `range` of a chunk's `bytes` to `columns`,
+    /// pointing into `bytes`; an error gives its offset in the whole chunk, and may leave some
+    /// of the record's columns appended.
+    public static func decodeRecord(_ bytes: UnsafeRawBufferPointer, range: Range<Int>, width: Int,
+                                    into columns: inout [RowColumns.Column]) throws(PayloadError) {
+        try decodeRow(UnsafeRawBufferPointer(rebasing: bytes[range]), width: width, offset: range.lowerBound, into: &columns)
     }
 
     /// Appends one record's `width` columns to `columns`; errors give offsets in the whole chunk.

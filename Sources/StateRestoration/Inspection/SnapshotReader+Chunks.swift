@@ -33,19 +33,20 @@ extension SnapshotReader {
         deinit { bytes.deallocate() }
     }
 
-    /// The decoded state records of the state chunks a snapshot links, by chunk id; shared
-    /// read-only by the threads that parse node records.
+    /// The state chunks a snapshot links, by id: their bytes and where each record is in them,
+    /// their frames checked. Records are decoded where a node record names them, on the threads
+    /// that parse node chunks (shared read-only by them).
     struct StateChunks: @unchecked Sendable {
-        fileprivate var chunks: [Int64: [Result<RowColumns, PayloadError>]] = [:]
-        /// Keeps the bytes the records point into.
-        fileprivate var owners: [CopiedBytes] = []
+        fileprivate var chunks: [Int64: (bytes: CopiedBytes, records: [Range<Int>])] = [:]
 
-        /// The state record `key` names, when it is there and decoded.
-        func state(forKey key: Int64?) -> RowColumns? {
-            guard let key, key >= 0 else { return nil }
+        /// Appends the columns of the state record `key` names to `columns`; `false` when it
+        /// is not there, `PayloadError` when it does not decode.
+        func appendState(forKey key: Int64?, to columns: inout [RowColumns.Column]) throws(PayloadError) -> Bool {
+            guard let key, key >= 0 else { return false }
             let (chunk, slot) = key.quotientAndRemainder(dividingBy: PreparedChunk.stateKeyStride)
-            guard let rows = chunks[chunk], slot < rows.count, case .success(let row) = rows[Int(slot)] else { return nil }
-            return row
+            guard let found = chunks[chunk], slot < found.records.count else { return false }
+            try RowChunk.decodeRecord(found.bytes.bytes, range: found.records[Int(slot)], width: stateRecordWidth, into: &columns)
+            return true
         }
     }
 
@@ -103,7 +104,16 @@ extension SnapshotReader {
         for (index, record) in records.enumerated() {
             switch record {
             case .success(let node):
-                let row = joined.row(node: node, state: states.state(forKey: node.integer(at: 13)))
+                let row: RowColumns
+                do throws(PayloadError) {
+                    row = try joined.row(node: node, stateKey: node.integer(at: 13), states: states)
+                } catch {
+                    let key = node.integer(at: 13) ?? -1
+                    result.problems.append(SnapshotProblem(
+                        nodeID: nil, path: "state_chunk \(key / PreparedChunk.stateKeyStride) record \(key % PreparedChunk.stateKeyStride)",
+                        reason: .malformedRecord(table: "state_chunk", error)))
+                    row = joined.row(node: node)
+                }
                 result.rows.append(parseRow(row, snapshot: snapshot, shortStrings: shortStrings))
             case .failure(let error):
                 result.problems.append(SnapshotProblem(nodeID: nil, path: "\(place) record \(index)",
@@ -113,9 +123,9 @@ extension SnapshotReader {
         return result
     }
 
-    /// The state chunks `snapshots` link, copied and decoded (on every core when there are
-    /// several); a chunk or record that does not decode is reported in `problems` (the
-    /// controllers keyed to it are reported again when parsed: their state is missing).
+    /// The state chunks `snapshots` link, copied, their frames checked; a chunk whose frame
+    /// does not is reported in `problems` (the controllers keyed to it are reported again when
+    /// parsed: their state is missing).
     private static func readStateChunks(_ database: Database, snapshots: [Int64],
                                         problems: inout [SnapshotProblem]) throws -> StateChunks {
         var result = StateChunks()
@@ -123,36 +133,19 @@ extension SnapshotReader {
             SELECT c.id, c.records, c.checksum FROM snapshot_state_chunk l JOIN state_chunk c ON c.id = l.state_chunk_id
             WHERE l.snapshot_id = ? ORDER BY c.id
             """)
-        let decoding = BackgroundJobs<(Int64, Result<[Result<RowColumns, PayloadError>], RowChunk.Failure>)>(
-            workers: parallelThreadCount - 1, maximumQueued: .max, byteBudget: .max)
-        defer { decoding.close() }
-        var seen = Set<Int64>()
         for snapshot in snapshots {
             try linked.forEachRow([snapshot]) { row in
-                guard let id = row.integer(at: 0), seen.insert(id).inserted else { return }
+                guard let id = row.integer(at: 0), result.chunks[id] == nil else { return }
                 guard let checksum = row.integer(at: 2), let copy = row.withBlob(at: 1, CopiedBytes.init) else {
                     problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)", reason: .wrongColumnType("state_chunk.records")))
                     return
                 }
-                result.owners.append(copy)
-                decoding.submit(bytes: 0) {
-                    (id, Result { () throws(RowChunk.Failure) in
-                        try RowChunk.decode(copy.bytes, frameChecksum: checksum, place: [.integer(id)], width: stateRecordWidth)
-                    })
+                do throws(RowChunk.Failure) {
+                    result.chunks[id] = (copy, try RowChunk.recordRanges(copy.bytes, frameChecksum: checksum, place: [.integer(id)]))
+                } catch {
+                    problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)",
+                                                    reason: .damagedChunk(table: "state_chunk", detail: error.description)))
                 }
-            }
-        }
-        for (id, decoded) in decoding.finish() {
-            switch decoded {
-            case .success(let rows):
-                for case (let slot, .failure(let error)) in rows.enumerated() {
-                    problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id) record \(slot)",
-                                                    reason: .malformedRecord(table: "state_chunk", error)))
-                }
-                result.chunks[id] = rows
-            case .failure(let error):
-                problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)",
-                                                reason: .damagedChunk(table: "state_chunk", detail: error.description)))
             }
         }
         return result
@@ -203,16 +196,26 @@ extension SnapshotReader {
     /// Builds rows of the row query's columns from records, reusing one buffer of columns.
     struct JoinedRows {
         private var columns = [RowColumns.Column](repeating: RowColumns.Column(), count: rowWidth)
+        private var state: [RowColumns.Column] = []
 
-        /// `node` joined with `state`; the state's columns are null when it is missing, as a
-        /// left join leaves them.
-        mutating func row(node: RowColumns, state: RowColumns?) -> RowColumns {
-            for (index, column) in nodeRecordColumns.enumerated() { columns[column] = node[index] }
+        /// `node` joined with the state record `stateKey` names; the state's columns are null
+        /// when it is missing, as a left join leaves them.
+        mutating func row(node: RowColumns, stateKey: Int64?, states: StateChunks) throws(PayloadError) -> RowColumns {
+            state.removeAll(keepingCapacity: true)
+            let found = try states.appendState(forKey: stateKey, to: &state)
             for (index, column) in stateRecordColumns.enumerated() {
-                columns[column] = state?[index] ?? RowColumns.Column()
+                columns[column] = found ? state[index] : RowColumns.Column()
+            }
+            return row(node: node, keepingState: true)
+        }
+
+        /// `node` without a state.
+        mutating func row(node: RowColumns, keepingState: Bool = false) -> RowColumns {
+            for (index, column) in nodeRecordColumns.enumerated() { columns[column] = node[index] }
+            if !keepingState {
+                for column in stateRecordColumns { columns[column] = RowColumns.Column() }
             }
             return RowColumns(slice: columns[...])
         }
     }
-
 }
