@@ -173,12 +173,9 @@ extension SnapshotReader {
         var payloadBytes: [Int64: Int] = [:]
         try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
             guard let id = row.integer(at: 0), let checksum = row.integer(at: 2) else { return }
-            row.withBlob(at: 1) { bytes in
-                let records = (try? RowChunk.decode(bytes, frameChecksum: checksum, place: [.integer(id)],
-                                                    width: stateRecordWidth)) ?? []
-                for case (let slot, .success(let record)) in records.enumerated() {
-                    payloadBytes[id * PreparedChunk.stateKeyStride + Int64(slot)] = record.byteCount(at: 3)
-                }
+            let sizes = row.withBlob(at: 1) { payloadSizes(ofStateChunk: id, $0, frameChecksum: checksum) } ?? nil
+            for (slot, size) in (sizes ?? []).enumerated() {
+                payloadBytes[id * PreparedChunk.stateKeyStride + Int64(slot)] = size
             }
         }
         return keysBySnapshot.mapValues { keys in
@@ -186,11 +183,12 @@ extension SnapshotReader {
         }
     }
 
-    /// The payload bytes of the states in state chunk `id`; all its bytes when it does not decode.
-    static func payloadBytes(ofStateChunk id: Int64, _ bytes: UnsafeRawBufferPointer, frameChecksum: Int64) -> Int {
+    /// The payload size of each state record in state chunk `id` (0 for a record that does not
+    /// decode), or `nil` when the chunk's frame does not.
+    static func payloadSizes(ofStateChunk id: Int64, _ bytes: UnsafeRawBufferPointer, frameChecksum: Int64) -> [Int]? {
         guard let records = try? RowChunk.decode(bytes, frameChecksum: frameChecksum, place: [.integer(id)],
-                                                 width: stateRecordWidth) else { return bytes.count }
-        return records.reduce(0) { total, record in total + ((try? record.get().byteCount(at: 3)) ?? 0) }
+                                                 width: stateRecordWidth) else { return nil }
+        return records.map { (try? $0.get().byteCount(at: 3)) ?? 0 }
     }
 
     /// Builds rows of the row query's columns from records, reusing one buffer of columns.

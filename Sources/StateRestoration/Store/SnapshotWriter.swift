@@ -207,7 +207,9 @@ enum SnapshotWriter {
             guard try orphanChunk.step() else { continue }
             result.freedStateCount += Int(orphanChunk.integer(at: 0) ?? 0)
             result.freedPayloadBytes += orphanChunk.withBlob(at: 1) { bytes in
-                SnapshotReader.payloadBytes(ofStateChunk: chunk, bytes, frameChecksum: orphanChunk.integer(at: 2) ?? 0)
+                // A chunk too damaged to read counts whole.
+                SnapshotReader.payloadSizes(ofStateChunk: chunk, bytes, frameChecksum: orphanChunk.integer(at: 2) ?? 0)?
+                    .reduce(0, +) ?? bytes.count
             } ?? 0
             try deleteChunk.execute([chunk])
         }
