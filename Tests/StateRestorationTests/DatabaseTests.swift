@@ -282,16 +282,21 @@ import Testing
         }
     }
 
-    @Test func aFailedWriteLeavesThePreviousSnapshotIntact() async throws {
-        let directory = TemporaryDirectory()
-        let store = try RestorationStore(path: directory.path())
-        let draft = try await MainActor.run { () throws -> SnapshotDraft in
+    /// A draft of nav[a, b], captured by `store`.
+    private static func navigationDraft(_ store: RestorationStore) async throws -> SnapshotDraft {
+        try await MainActor.run { () throws -> SnapshotDraft in
             let window = Window(application: Application())
             window.rootViewController = Make.nav("nav", [Note("a"), Note("b")])
             let registry = RestorationRegistry()
             registry.register(Note.self, as: "Note")
             return try store.capture(windows: [window], registry: registry)
         }
+    }
+
+    @Test func aFailedWriteLeavesThePreviousSnapshotIntact() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let draft = try await Self.navigationDraft(store)
         _ = try store.write(draft)
         func rowCounts() throws -> [Int64?] {
             try store.withDatabase { database in
@@ -321,13 +326,7 @@ import Testing
     @Test func aDraftWithIdsOrPositionsTheTableOnceRefusedIsRefused() async throws {
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())
-        let draft = try await MainActor.run { () throws -> SnapshotDraft in
-            let window = Window(application: Application())
-            window.rootViewController = Make.nav("nav", [Note("a"), Note("b")])
-            let registry = RestorationRegistry()
-            registry.register(Note.self, as: "Note")
-            return try store.capture(windows: [window], registry: registry)
-        }
+        let draft = try await Self.navigationDraft(store)
         var negative = draft
         negative.controllers[2].relation = .stack(index: -1)
         #expect(throws: StoreError.invalidHierarchy(reason: "/nav/b has node id 3, window 0 and stack -1; ids must be positive, windows and positions not negative")) {

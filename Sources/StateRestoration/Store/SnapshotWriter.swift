@@ -123,6 +123,25 @@ enum SnapshotWriter {
         }
     }
 
+    /// Deletes each of `candidates` that `select` (bound to its id) still finds, by `delete`;
+    /// `tally` says how many states and payload bytes the found row held.
+    private static func deleteUnused(_ candidates: Set<Int64>, in database: Database, select: String, delete: String,
+                                     tally: (Int64, Statement) -> (count: Int, bytes: Int)) throws -> (count: Int, bytes: Int) {
+        let unused = try database.cachedStatement(select)
+        // Stepped once per candidate: reset when done, so it holds no read of the table at commit.
+        defer { unused.reset() }
+        let remove = try database.cachedStatement(delete)
+        var total = (count: 0, bytes: 0)
+        for candidate in candidates {
+            try unused.bind([candidate])
+            guard try unused.step() else { continue }
+            let found = tally(candidate, unused)
+            total = (total.count + found.count, total.bytes + found.bytes)
+            try remove.execute([candidate])
+        }
+        return total
+    }
+
     /// Refuses what the `node` table's constraints refused while each controller had a row:
     /// records are packed now, and a draft is the caller's to change. Node ids must be positive
     /// and unique, windows and positions not negative. Ids are checked in a bitmap, not a set:
@@ -180,39 +199,27 @@ enum SnapshotWriter {
         // Newest first: a delta goes before the anchor it names (deltas are always newer).
         for id in deleted.reversed() { try remove.execute([id]) }
         var result = PruneResult(deletedSnapshotIDs: deleted)
-        let orphan = try database.cachedStatement("""
+        let freedStates = try deleteUnused(Set(candidates), in: database, select: """
             SELECT length(payload) FROM controller_state
             WHERE id = ? AND NOT EXISTS (SELECT 1 FROM node WHERE state_id = controller_state.id)
-            """)
-        // Stepped once per state: reset when done, so it holds no read of the table at commit.
-        defer { orphan.reset() }
-        let deleteState = try database.cachedStatement("DELETE FROM controller_state WHERE id = ?")
-        for state in Set(candidates) {
-            try orphan.bind([state])
-            guard try orphan.step() else { continue }
-            result.freedPayloadBytes += Int(orphan.integer(at: 0) ?? 0)
-            result.freedStateCount += 1
-            try deleteState.execute([state])
+            """, delete: "DELETE FROM controller_state WHERE id = ?") { _, row in
+            (1, Int(row.integer(at: 0) ?? 0))
         }
         // The same for the state chunks of schema 4, through the links the deleted snapshots
         // no longer hold.
-        let orphanChunk = try database.cachedStatement("""
+        let freedChunks = try deleteUnused(Set(chunkCandidates), in: database, select: """
             SELECT state_count, records, checksum FROM state_chunk
             WHERE id = ? AND NOT EXISTS (SELECT 1 FROM snapshot_state_chunk WHERE state_chunk_id = state_chunk.id)
-            """)
-        defer { orphanChunk.reset() }
-        let deleteChunk = try database.cachedStatement("DELETE FROM state_chunk WHERE id = ?")
-        for chunk in Set(chunkCandidates) {
-            try orphanChunk.bind([chunk])
-            guard try orphanChunk.step() else { continue }
-            result.freedStateCount += Int(orphanChunk.integer(at: 0) ?? 0)
-            result.freedPayloadBytes += orphanChunk.withBlob(at: 1) { bytes in
+            """, delete: "DELETE FROM state_chunk WHERE id = ?") { chunk, row in
+            let bytes = row.withBlob(at: 1) { bytes in
                 // A chunk too damaged to read counts whole.
-                SnapshotReader.payloadSizes(ofStateChunk: chunk, bytes, frameChecksum: orphanChunk.integer(at: 2) ?? 0)?
+                SnapshotReader.payloadSizes(ofStateChunk: chunk, bytes, frameChecksum: row.integer(at: 2) ?? 0)?
                     .reduce(0, +) ?? bytes.count
-            } ?? 0
-            try deleteChunk.execute([chunk])
+            }
+            return (Int(row.integer(at: 0) ?? 0), bytes ?? 0)
         }
+        result.freedStateCount = freedStates.count + freedChunks.count
+        result.freedPayloadBytes = freedStates.bytes + freedChunks.bytes
         return result
     }
 }
