@@ -11,14 +11,16 @@ import Testing
 @Suite struct CorruptionTests {
     enum Outcome: Hashable { case refused, partial, restored, silentlyChanged }
 
-    /// What the original fixture holds, to tell a harmless flip from a silently changed value.
-    /// Read from a copy: opening the fixture in place would leave SQLite's -shm beside it.
-    static let originalContents: [String] = {
+    /// What a fixture holds, to tell a harmless flip from a silently changed value. Read from a
+    /// copy: opening the fixture in place would leave SQLite's -shm beside it.
+    static func originalContents(of fixture: URL) -> [String] {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-original-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
-        guard (try? FileManager.default.copyItem(atPath: PackageFixture.schema1.path, toPath: copy)) != nil else { return [] }
+        guard (try? FileManager.default.copyItem(atPath: fixture.path, toPath: copy)) != nil else { return [] }
         return (try? contents(SnapshotInspector(path: copy).loadSnapshot())) ?? []
-    }()
+    }
+
+    static let originalContents = originalContents(of: PackageFixture.schema1)
 
     static func contents(_ loaded: LoadedSnapshot) -> [String] {
         loaded.snapshot.controllers.map { record in
@@ -30,7 +32,7 @@ import Testing
 
     /// Opens `path` read-only, reads the newest snapshot and restores it, as the inspector and the
     /// replay do; checks the file is unchanged. A whole restore must hold exactly the original.
-    static func attempt(_ path: String) -> (Outcome, String) {
+    static func attempt(_ path: String, original: [String] = originalContents) -> (Outcome, String) {
         let before = FileManager.default.contents(atPath: path)
         defer {
             #expect(FileManager.default.contents(atPath: path) == before, "\(path) changed")
@@ -43,8 +45,8 @@ import Testing
             let report = SnapshotRestore.restore(loaded, into: [Window(application: Application())],
                                                  registry: MailSample.makeRegistry())
             let whole = report.dropped.isEmpty && loaded.problems.isEmpty
-            if whole, contents(loaded) != originalContents {
-                return (.silentlyChanged, LineDiffLite.first(contents(loaded), originalContents))
+            if whole, contents(loaded) != original {
+                return (.silentlyChanged, LineDiffLite.first(contents(loaded), original))
             }
             return (whole ? .restored : .partial, report.description)
         } catch {
@@ -52,11 +54,15 @@ import Testing
         }
     }
 
-    @Test func truncatedFlippedAndZeroedFilesEndInAnErrorOrAReport() throws {
+    /// Schema 1's rows and schema 4's packed chunks alike.
+    @Test(arguments: [PackageFixture.schema1, PackageFixture.schema4])
+    func truncatedFlippedAndZeroedFilesEndInAnErrorOrAReport(fixture: URL) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let original = try [UInt8](Data(contentsOf: PackageFixture.schema1))
+        let original = try [UInt8](Data(contentsOf: fixture))
+        let originalContents = Self.originalContents(of: fixture)
+        #expect(!originalContents.isEmpty)
         let pageSize = 4096
         var cases: [(String, [UInt8])] = []
         for pages in 0..<(original.count / pageSize) {
@@ -77,7 +83,7 @@ import Testing
         for (index, (name, bytes)) in cases.enumerated() {
             let path = directory.appendingPathComponent("case-\(index).sqlite").path
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-            let (outcome, detail) = Self.attempt(path)
+            let (outcome, detail) = Self.attempt(path, original: originalContents)
             outcomes[outcome, default: 0] += 1
             // Losing whole pages loses data; cutting the unused tail of the last page may not.
             if outcome == .restored, name.hasPrefix("truncated to") { Issue.record("\(name) restored whole: \(detail)") }
@@ -86,7 +92,7 @@ import Testing
         #expect(outcomes.values.reduce(0, +) == cases.count)
         #expect(outcomes[.silentlyChanged] == nil, "\(outcomes[.silentlyChanged] ?? 0) damaged files restored whole with different contents")
         #expect((outcomes[.refused] ?? 0) > 0)
-        print("corruption corpus: \(cases.count) damaged files: \(outcomes[.refused] ?? 0) refused with a typed error, \(outcomes[.partial] ?? 0) restored partly with a report, \(outcomes[.restored] ?? 0) restored whole (the damage was in unused bytes)")
+        print("corruption corpus (\(fixture.lastPathComponent)): \(cases.count) damaged files: \(outcomes[.refused] ?? 0) refused with a typed error, \(outcomes[.partial] ?? 0) restored partly with a report, \(outcomes[.restored] ?? 0) restored whole (the damage was in unused bytes)")
     }
 
     /// Rows tampered with through SQL, the schema's checks off.
@@ -146,4 +152,6 @@ enum LineDiffLite {
 enum PackageFixture {
     static let schema1 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/schema-1.sqlite")
+    static let schema4 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/schema-4.sqlite")
 }
