@@ -167,8 +167,8 @@ public struct ControllerRecord: Sendable, Hashable {
         return taken
     }
 
-    /// Whether the two would write the same node row: every field but the values (which live in
-    /// the state row). Compares the fields' own equality, so a field added later counts too.
+    /// Whether the two would write the same node record: every field but the values (which live in
+    /// the state record). Compares the fields' own equality, so a field added later counts too.
     func hasSameRow(as other: ControllerRecord) -> Bool {
         if storage === other.storage { return true }
         var mine = storage.fields, theirs = other.storage.fields

@@ -8,13 +8,13 @@
 /// it, so the next save is full.
 struct IncrementalState: Sendable {
     /// A controller's row as last written, without its values once committed (those live in the
-    /// state row).
+    /// state record).
     struct Entry: Sendable {
         let controller: WeakControllerReference
         var record: ControllerRecord
         /// The record's path as text, kept so saves that skip the walk need not rebuild it.
         var pathText: String
-        /// `nil` until the writer assigns the state row of a freshly encoded controller.
+        /// `nil` until the writer assigns the state record of a freshly encoded controller.
         var stateID: Int64?
         var stateGeneration: UInt64
         /// Payloads with references are encoded every time: the objects they point at are
@@ -25,7 +25,7 @@ struct IncrementalState: Sendable {
         var position: Int
 
         /// Encoded at every save, whatever was invalidated: it has references, or the writer
-        /// gave it no state row.
+        /// gave it no state record.
         var isEncodedEverySave: Bool { hasReferences || stateID == nil }
     }
 
@@ -91,8 +91,8 @@ struct IncrementalState: Sendable {
         overrides.isEmpty ? entries : entries.merging(overrides) { _, changed in changed }
     }
 
-    /// Records what was written: the state rows the writer assigned, and the new anchor when
-    /// the draft was full. Takes the entries' values out, which the state rows now hold (in
+    /// Records what was written: the state records the writer assigned, and the new anchor when
+    /// the draft was full. Takes the entries' values out, which the state records now hold (in
     /// place when the written draft was let go first), and frees them on another thread.
     /// `referencingIDs` are the freshly encoded controllers whose payloads refer to objects.
     mutating func commit(isDelta: Bool, snapshotID: Int64, newStateIDs: [Int: Int64], referencingIDs: Set<Int>) {
@@ -156,7 +156,7 @@ struct IncrementalState: Sendable {
         return id
     }
 
-    /// The state row `controller` can share with the last save, when its values did not change.
+    /// The saved state `controller` can share with the last save, when its values did not change.
     @MainActor
     func reusableState(for controller: ViewController, id: Int) -> Int64? {
         guard let entry = entry(id), entry.controller.value === controller, !entry.hasReferences,

@@ -34,10 +34,10 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public var warnings: [String]
     /// How many older snapshots the save pruned.
     public var prunedSnapshotCount: Int
-    /// How many node rows the save wrote: all controllers for a full snapshot, only the ones
+    /// How many node records the save wrote: all controllers for a full snapshot, only the ones
     /// that differ from the anchor for a delta.
     public var writtenControllerCount = 0
-    /// How many controllers were encoded into new state rows (the others share earlier ones).
+    /// How many controllers were encoded into new state records (the others share earlier ones).
     public var writtenStateCount = 0
     /// The full snapshot a delta overlays; `nil` for a full snapshot.
     public var baseSnapshotID: Int64?

@@ -32,7 +32,7 @@ struct SnapshotCapture {
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
         var (found, ids) = try walk(windows, state: &state, report: &report)
 
-        // Encode what changed; share the state row of everything else. Only this needs the main
+        // Encode what changed; share the saved state of everything else. Only this needs the main
         // actor; the bookkeeping on the records waits for the writer (``SnapshotDraft/plan()``).
         // Only what this walk found keeps an id: released controllers do not pile up.
         state.idsByController = ids
@@ -160,7 +160,7 @@ struct SnapshotCapture {
             state.lastSaved = report.saved
         }
         func row(_ id: Int) -> ControllerRecord? { encoded[id] ?? state.entry(id)?.record }
-        /// The state rows the unchanged ones of `ids` share with the last save: asked only for
+        /// The saved states the unchanged ones of `ids` share with the last save: asked only for
         /// what a delta writes, not for every controller.
         func reusedStateIDs(_ ids: some Sequence<Int>) -> [Int: Int64] {
             var reused: [Int: Int64] = [:]

@@ -38,7 +38,7 @@ public struct SnapshotDraft: Sendable {
     public var baseSnapshotID: Int64?
     /// How many controllers the snapshot holds once overlaid on its anchor.
     public var controllerCount: Int
-    /// Controllers whose keyed values did not change: the state row they share, by node id.
+    /// Controllers whose keyed values did not change: the key of the state they share, by node id.
     public var reusedStateIDs: [Int: Int64] = [:]
     /// The anchor's controllers a delta no longer holds.
     public var removedNodeIDs: [Int] = []

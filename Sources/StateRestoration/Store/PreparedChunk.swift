@@ -63,7 +63,7 @@ struct PreparedRows: Sendable {
     var state: [DatabaseValue] = []
     var node: [DatabaseValue]
     var nodeHasher: RowChecksum.FNV1a
-    /// Whether the state row's payload refers to an object.
+    /// Whether the state record's payload refers to an object.
     var refersToObject = false
     /// The values the coder left to encode here that failed, as the report's warnings.
     var warnings: [String] = []

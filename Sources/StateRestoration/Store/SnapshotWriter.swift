@@ -8,7 +8,7 @@ enum SnapshotWriter {
     struct Written {
         var id: Int64
         var pruned: PruneResult
-        /// The state rows created for freshly encoded controllers, by node id.
+        /// The keys of the state records created for freshly encoded controllers, by node id.
         var newStateIDs: [Int: Int64]
         /// The freshly encoded controllers whose payloads refer to objects.
         var referencingIDs: Set<Int>
@@ -29,7 +29,7 @@ enum SnapshotWriter {
 
     /// Writes `draft` and prunes to the newest `keep` snapshots. Only the rows the draft holds
     /// are written: a delta's unchanged controllers live in its anchor, unchanged values in the
-    /// state rows it shares.
+    /// state records it shares.
     static func write(_ draft: SnapshotDraft, to database: Database, keep: Int) throws -> Written {
         try checkRecords(draft.records)
         return try database.inTransaction {
@@ -225,7 +225,7 @@ enum SnapshotWriter {
 }
 
 /// What a store remembered of its last save no longer matches the file (another writer pruned
-/// its anchor or the state rows it shares); the save is made again in full.
+/// its anchor or the state chunks it shares); the save is made again in full.
 struct StaleIncrementalState: Error {}
 
 /// A relation as the `node` table's columns hold it.
