@@ -19,7 +19,7 @@ struct Bench {
     /// `--packed`: also run ``PackedRowsApproach``, the floor of a schema of packed rows.
     let packed: Bool
     /// `--rows`: also run ``RowsFloorApproach``, the floor of the layout before schema 4.
-    var rows = false
+    let rows: Bool
     /// `--inline`: also run ``InlineRowsApproach``, the floor of a schema with states in node rows.
     let inline: Bool
     /// `--size COUNT`: that size only, as a full run measures it (the archiver skipped from 1,000).

@@ -108,8 +108,7 @@ if !unknown.isEmpty {
 }
 try MainActor.assumeIsolated {
     var bench = Bench(quick: arguments.contains("--quick"), json: arguments.contains("--json"), packed: arguments.contains("--packed"),
-                      inline: arguments.contains("--inline"), onlySize: onlySize)
-    bench.rows = arguments.contains("--rows")
+                      rows: arguments.contains("--rows"), inline: arguments.contains("--inline"), onlySize: onlySize)
     try bench.run()
     try bench.report()
 }

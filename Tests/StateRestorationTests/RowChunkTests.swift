@@ -16,18 +16,8 @@ import Testing
         [.integer(-1), .integer(0), .text(String(repeating: "é", count: 300)), .null, .real(1e300), .blob(Data(repeating: 9, count: 200))],
     ].map { $0 + [.integer(RowChecksum.of($0))] }
 
-    static func value(_ column: RowColumns.Column) -> DatabaseValue {
-        switch column.kind {
-        case .null: .null
-        case .integer: .integer(column.integer)
-        case .real: .real(column.real)
-        case .text: .text(String(decoding: column.bytes, as: UTF8.self))
-        case .blob: .blob(Data(column.bytes))
-        }
-    }
-
     static func values(_ row: RowColumns, width: Int) -> [DatabaseValue] {
-        (0..<width).map { value(row[$0]) }
+        (0..<width).map { row.value(at: $0) }
     }
 
     /// Each row's values when it decodes and matches its checksum column, else `nil`.

@@ -100,6 +100,12 @@ extension PayloadCodec {
             }
         }
 
+        /// A signed integer written by ``Writer/writeZigZag(_:)``.
+        mutating func readZigZag() throws(PayloadError) -> Int64 {
+            let zigZag = try readVarint()
+            return Int64(bitPattern: zigZag >> 1) ^ -Int64(bitPattern: zigZag & 1)
+        }
+
         /// A length or count, checked against what is left: every element takes a byte at
         /// least, so a count above the remaining bytes is a lie, refused before allocating.
         mutating func readCount(what: StaticString) throws(PayloadError) -> Int {
@@ -201,8 +207,7 @@ extension PayloadCodec {
             case .falseValue: return .bool(false)
             case .trueValue: return .bool(true)
             case .integer:
-                let zigzag = try readVarint()
-                return .integer(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+                return .integer(try readZigZag())
             case .double: return .double(Double(bitPattern: try readFixed(UInt64.self)))
             case .float: return .float(Float(bitPattern: try readFixed(UInt32.self)))
             case .string: return .string(try readString())

@@ -63,6 +63,12 @@ extension PayloadCodec {
             bytes.append(UInt8(remaining))
         }
 
+        /// A signed integer as a zig-zag varint (small magnitudes, either sign, in few bytes):
+        /// payload integers and chunk columns alike.
+        mutating func writeZigZag(_ number: Int64) {
+            writeVarint(UInt64(bitPattern: (number << 1) ^ (number >> 63)))
+        }
+
         /// A length, then the bytes: the layout of strings, data and Codable JSON alike.
         mutating func writeLengthPrefixed(_ content: some Collection<UInt8>) {
             writeVarint(UInt64(content.count))
@@ -98,7 +104,7 @@ extension PayloadCodec {
                 bytes.append(flag ? Tag.trueValue.rawValue : Tag.falseValue.rawValue)
             case .integer(let number):
                 bytes.append(Tag.integer.rawValue)
-                writeVarint(UInt64(bitPattern: (number << 1) ^ (number >> 63)))
+                writeZigZag(number)
             case .double(let number):
                 bytes.append(Tag.double.rawValue)
                 writeFixed(number.bitPattern)

@@ -25,7 +25,7 @@ extension RowChunk {
                 for (slot, record) in try decode(bytes, frameChecksum: row.integer(at: 2) ?? 0, place: [.integer(id)],
                                                  width: SnapshotReader.stateRecordWidth).enumerated() {
                     let columns = try record.get()
-                    try insertState.execute([id * Int64(maximumRows) + Int64(slot)] + values(columns, SnapshotReader.stateRecordWidth))
+                    try insertState.execute([id * PreparedChunk.stateKeyStride + Int64(slot)] + values(columns, SnapshotReader.stateRecordWidth))
                 }
             }
         }
@@ -54,7 +54,7 @@ extension RowChunk {
         try database.prepare("""
             SELECT id, class_name, class_version, restoration_class, payload, checksum FROM controller_state ORDER BY id
             """).forEachRow { row in
-            let (chunk, slot) = (row.integer(at: 0) ?? 0).quotientAndRemainder(dividingBy: Int64(maximumRows))
+            let (chunk, slot) = (row.integer(at: 0) ?? 0).quotientAndRemainder(dividingBy: PreparedChunk.stateKeyStride)
             var records = states[chunk, default: []]
             while records.count < slot { records.append([]) }
             records.append((1...5).map { row.value(at: $0) })
@@ -84,7 +84,7 @@ extension RowChunk {
                 try insertNodes.execute([snapshot, index, chunk.count, encoded.bytes, encoded.frameChecksum])
             }
             for key in Set(records.compactMap { record -> Int64? in
-                if case .integer(let key) = record[13] { return key / Int64(maximumRows) } else { return nil }
+                if case .integer(let key) = record[13] { return key / PreparedChunk.stateKeyStride } else { return nil }
             }) where states[key] != nil {
                 try link.execute([snapshot, key])
             }
@@ -94,15 +94,6 @@ extension RowChunk {
     }
 
     private static func values(_ row: RowColumns, _ width: Int) -> [any DatabaseValueConvertible] {
-        (0..<width).map { index -> DatabaseValue in
-            let column = row[index]
-            switch column.kind {
-            case .null: return .null
-            case .integer: return .integer(column.integer)
-            case .real: return .real(column.real)
-            case .text: return .text(String(decoding: column.bytes, as: UTF8.self))
-            case .blob: return .blob(Data(column.bytes))
-            }
-        }
+        (0..<width).map { row.value(at: $0) }
     }
 }

@@ -74,7 +74,7 @@ public enum RowChunk {
             writer.bytes.append(Tag.null.rawValue)
         case .integer(let number):
             writer.bytes.append(Tag.integer.rawValue)
-            writer.writeVarint(UInt64(bitPattern: (number << 1) ^ (number >> 63)))
+            writer.writeZigZag(number)
         case .real(let number):
             writer.bytes.append(Tag.real.rawValue)
             writer.writeFixed(number.bitPattern)
@@ -177,9 +177,8 @@ public enum RowChunk {
                 case .null:
                     break
                 case .integer:
-                    let zigZag = try reader.readVarint()
                     column.kind = .integer
-                    column.integer = Int64(bitPattern: zigZag >> 1) ^ -Int64(bitPattern: zigZag & 1)
+                    column.integer = try reader.readZigZag()
                 case .real:
                     column.kind = .real
                     column.real = Double(bitPattern: try reader.readFixed(UInt64.self))

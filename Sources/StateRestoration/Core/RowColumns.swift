@@ -1,3 +1,4 @@
+import Foundation
 import CSQLite
 
 /// One row's columns, each read from SQLite once. Checking a row's sizes, hashing it and
@@ -11,9 +12,13 @@ public struct RowColumns {
     /// A column's storage class.
     public enum Kind: Sendable { case integer, real, text, blob, null }
 
+    /// One column as read: its storage class and its value, the bytes of text and blobs lent.
     public struct Column {
+        /// Its storage class.
         public var kind: Kind = .null
+        /// The value of an integer column; 0 for the others.
         public var integer: Int64 = 0
+        /// The value of a real column; 0 for the others.
         public var real: Double = 0
         /// Text (UTF-8) or blob bytes; empty for the other kinds, and for a column a batch left
         /// uncopied because it is over its size limit.
@@ -21,6 +26,7 @@ public struct RowColumns {
         /// The text's or blob's size in bytes, copied or not.
         public var size = 0
 
+        /// A null column.
         public init() {}
     }
 
@@ -74,6 +80,19 @@ public struct RowColumns {
     public func integer(at column: Int) -> Int64? {
         let read = self[column]
         return read.kind == .integer ? read.integer : nil
+    }
+
+    /// The column as a value, whatever its storage class (text decoded as UTF-8, blob bytes
+    /// copied), as ``Statement/value(at:)`` reads one.
+    public func value(at column: Int) -> DatabaseValue {
+        let read = self[column]
+        switch read.kind {
+        case .null: return .null
+        case .integer: return .integer(read.integer)
+        case .real: return .real(read.real)
+        case .text: return .text(String(decoding: read.bytes, as: UTF8.self))
+        case .blob: return .blob(Data(read.bytes))
+        }
     }
 
     /// The column as text when it holds text.
