@@ -26,7 +26,27 @@ open class Coder {
 
     /// The restoration identifiers from the root to the controller this coder belongs to; errors
     /// name it.
-    public var codingPath: [String]
+    public var codingPath: [String] {
+        get {
+            if let source = pathSource {
+                resolvedCodingPath = source.codingPath(at: pathIndex)
+                pathSource = nil
+            }
+            return resolvedCodingPath
+        }
+        set {
+            resolvedCodingPath = newValue
+            pathSource = nil
+        }
+    }
+
+    // Unchecked exclusivity, as `storage`: private, confined to the main actor, and no access
+    // calls code that could reach them while it lasts (`codingPath` asks its source between
+    // accesses).
+    @exclusivity(unchecked) private var resolvedCodingPath: [String]
+    /// Where `codingPath` comes from until it is first read (see ``prepareForReuse(pathSource:index:)``).
+    @exclusivity(unchecked) private var pathSource: (any CodingPathSource)?
+    @exclusivity(unchecked) private var pathIndex = 0
 
     /// Whether ``encodeEncodable(_:forKey:)`` leaves a `Sendable` value's encoding to whoever
     /// takes the writes (``takeUnreadWrites()``): a save's coder does, so that the encoding
@@ -40,15 +60,18 @@ open class Coder {
     // read otherwise checked at run time; the one write is an `append` that calls nothing.
     @exclusivity(unchecked) public private(set) var errors: [CoderError] = []
 
-    private var classVersions: [String: Int]
-    private var objectsByID: [Int: any RestorableObject] = [:]
-    private var idsByObject: [ObjectIdentifier: Int] = [:]
+    // Unchecked exclusivity, as `storage`: private, confined to the main actor, and no access
+    // calls code that could reach them while it lasts. Checked, emptying them for reuse cost
+    // more than the rest of `prepareForReuse(pathSource:index:)`.
+    @exclusivity(unchecked) private var classVersions: [String: Int]
+    @exclusivity(unchecked) private var objectsByID: [Int: any RestorableObject] = [:]
+    @exclusivity(unchecked) private var idsByObject: [ObjectIdentifier: Int] = [:]
 
     /// Makes a coder holding `values`, for a controller at `codingPath`, with the class versions
     /// recorded at save time.
     public init(values: [String: CodedValue] = [:], codingPath: [String] = [], classVersions: [String: Int] = [:]) {
         storage = CoderStorage(KeyedValues(values))
-        self.codingPath = codingPath
+        resolvedCodingPath = codingPath
         self.classVersions = classVersions
     }
 
@@ -57,7 +80,7 @@ open class Coder {
     @_spi(Restoration)
     public init(keyedValues values: KeyedValues, codingPath: [String], classVersions: [String: Int]) {
         storage = CoderStorage(values)
-        self.codingPath = codingPath
+        resolvedCodingPath = codingPath
         self.classVersions = classVersions
     }
 
@@ -293,4 +316,30 @@ extension Coder {
     public func takeUnreadWrites() -> KeyedWrites? {
         storage.takeWritesIfUnread()
     }
+
+    /// Empties this coder for another controller, as if it were new: no values, writes, errors,
+    /// class versions or objects. Its ``codingPath`` is `source`'s path `index`, asked for only
+    /// when read (to report an error, usually never). A save encodes every controller with one
+    /// coder while nothing else holds it: making, filling and freeing a coder per controller
+    /// was about a tenth of a capture's instructions (callgrind).
+    @_spi(Restoration)
+    public func prepareForReuse(pathSource source: any CodingPathSource, index: Int) {
+        if !storage.isEmpty { storage = CoderStorage(KeyedValues()) }
+        pathSource = source
+        pathIndex = index
+        if !errors.isEmpty { errors = [] }
+        if !classVersions.isEmpty { classVersions = [:] }
+        if !objectsByID.isEmpty || !idsByObject.isEmpty {
+            objectsByID = [:]
+            idsByObject = [:]
+        }
+    }
+}
+
+/// Makes the coding paths of many coders only when one is read: building every controller's
+/// path for its coder, when almost none is ever read, cost a save an allocation a controller.
+@_spi(Restoration) @MainActor
+public protocol CodingPathSource: AnyObject {
+    /// The path with number `index`.
+    func codingPath(at index: Int) -> [String]
 }

@@ -17,6 +17,9 @@ struct CoderStorage {
         values = initial
     }
 
+    /// Whether it holds no values and no writes, as a new coder's does.
+    var isEmpty: Bool { values.isEmpty && writes.isEmpty }
+
     mutating func write(_ value: CodedValue?, forKey key: String) {
         writes.append(value, forKey: key)
     }

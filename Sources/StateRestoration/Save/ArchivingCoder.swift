@@ -4,29 +4,35 @@
 @MainActor
 final class ArchiveContext {
     let registry: RestorationRegistry
-    private let controllerID: (ObjectIdentifier) -> Int?
+    /// The saved controllers' ids, made when a value first refers to a controller: most saves
+    /// never need them, and making them cost a hash a controller on the main actor.
+    private var controllerIDs: [ObjectIdentifier: Int]?
+    private let makeControllerIDs: () -> [ObjectIdentifier: Int]
     private var objectIDs: [ObjectIdentifier: Int] = [:]
     private var queue: [(Int, any RestorableObject)] = []
     private var queueStart = 0
     private var nextObjectID: Int
     private(set) var warnings: [String] = []
 
-    init(registry: RestorationRegistry, controllerID: @escaping (ObjectIdentifier) -> Int?, firstObjectID: Int) {
+    init(registry: RestorationRegistry, controllerIDs: @escaping () -> [ObjectIdentifier: Int], firstObjectID: Int) {
         self.registry = registry
-        self.controllerID = controllerID
+        self.makeControllerIDs = controllerIDs
         self.nextObjectID = firstObjectID
     }
 
-    func reference(for object: any RestorableObject, at path: [String]) -> ObjectReference? {
+    /// The reference `coder` stores for `object`; its path names it in a warning when none.
+    func reference(for object: any RestorableObject, from coder: Coder) -> ObjectReference? {
         let identity = ObjectIdentifier(object)
         if object is ViewController {
-            if let id = controllerID(identity) { return ObjectReference(id: id) }
-            warnings.append("\(SnapshotPath.string(path)): a reference to \(object) was not kept: that controller is not saved")
+            let ids = controllerIDs ?? makeControllerIDs()
+            controllerIDs = ids
+            if let id = ids[identity] { return ObjectReference(id: id) }
+            warnings.append("\(SnapshotPath.string(coder.codingPath)): a reference to \(object) was not kept: that controller is not saved")
             return nil
         }
         if let id = objectIDs[identity] { return ObjectReference(id: id) }
         guard registry.objectEntry(for: object) != nil else {
-            warnings.append("\(SnapshotPath.string(path)): a reference to a \(type(of: object)) was not kept: its class is not registered")
+            warnings.append("\(SnapshotPath.string(coder.codingPath)): a reference to a \(type(of: object)) was not kept: its class is not registered")
             return nil
         }
         let id = nextObjectID
@@ -48,7 +54,7 @@ final class ArchiveContext {
 final class ArchivingCoder: Coder {
     private let context: ArchiveContext
 
-    init(context: ArchiveContext, codingPath: [String]) {
+    init(context: ArchiveContext, codingPath: [String] = []) {
         self.context = context
         super.init(codingPath: codingPath)
         // The writer encodes `Sendable` values on its threads (see `SnapshotWriter`).
@@ -56,6 +62,6 @@ final class ArchivingCoder: Coder {
     }
 
     override func reference(for object: any RestorableObject) -> ObjectReference? {
-        context.reference(for: object, at: codingPath)
+        context.reference(for: object, from: self)
     }
 }

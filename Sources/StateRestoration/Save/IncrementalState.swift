@@ -140,20 +140,16 @@ struct IncrementalState: Sendable {
         removedFromAnchor = []
     }
 
-    /// The id `controller` keeps across saves, or a new one; recorded in `ids`, the table the
-    /// walk builds to replace ``idsByController``.
+    /// The id `controller` keeps across saves, or a new one. A store's first save looks up
+    /// nothing: every id is new.
     @MainActor
-    mutating func nodeID(for controller: ViewController, recordingIn ids: inout [ObjectIdentifier: Int]) -> Int {
-        let identity = ObjectIdentifier(controller)
-        let id: Int
-        if let known = idsByController[identity], entry(known)?.controller.value === controller {
-            id = known
-        } else {
-            id = nextNodeID
-            nextNodeID += 1
+    mutating func nodeID(for controller: ViewController) -> Int {
+        if !idsByController.isEmpty, let known = idsByController[ObjectIdentifier(controller)],
+           entry(known)?.controller.value === controller {
+            return known
         }
-        ids[identity] = id
-        return id
+        defer { nextNodeID += 1 }
+        return nextNodeID
     }
 
     /// The saved state `controller` can share with the last save, when its values did not change.

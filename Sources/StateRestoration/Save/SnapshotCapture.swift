@@ -8,14 +8,6 @@ import Foundation
 struct SnapshotCapture {
     let registry: RestorationRegistry
 
-    /// A controller found by the walk, before encoding.
-    private struct Found {
-        let controller: ViewController
-        var record: ControllerRecord
-        /// Where the parent or presenter is in the walk's list; `nil` for a window root.
-        let parentIndex: Int?
-    }
-
     /// A delta may hold at most this share of the hierarchy before the next save is a new anchor.
     nonisolated static let deltaLimit = 0.25
 
@@ -30,62 +22,60 @@ struct SnapshotCapture {
         var state = previous
         state.invalidationsSeen = invalidations
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
-        var (found, ids) = try walk(windows, state: &state, report: &report)
+        var (controllers, walked) = walk(windows, state: &state)
 
         // Encode what changed; share the saved state of everything else. Only this needs the main
-        // actor; the bookkeeping on the records waits for the writer (``SnapshotDraft/plan()``).
-        // Only what this walk found keeps an id: released controllers do not pile up.
-        state.idsByController = ids
-        let context = ArchiveContext(registry: registry, controllerID: { ids[$0] },
-                                     firstObjectID: (found.map(\.record.id).max() ?? 0) + 1)
-        var records: [ControllerRecord] = []
-        records.reserveCapacity(found.count)
+        // actor; the records, paths and bookkeeping wait for the writer (``SnapshotDraft/plan()``).
+        let nodes = walked.nodes
+        let found = walked
+        let context = ArchiveContext(registry: registry, controllerIDs: { found.idsByController },
+                                     firstObjectID: (nodes.map(\.id).max() ?? 0) + 1)
+        let paths = WalkedPaths(nodes)
         var writes: [KeyedWrites] = []
-        writes.reserveCapacity(found.count)
+        writes.reserveCapacity(nodes.count)
         var reused: [Int: Int64] = [:]
-        var walked = WalkedControllers()
-        walked.controllers.reserveCapacity(found.count)
-        walked.generations.reserveCapacity(found.count)
-        walked.parentIndices.reserveCapacity(found.count)
-        for index in found.indices {
-            let controller = found[index].controller
-            // Moved out, not copied: setting the values of a record `found` still shared would
-            // copy all its fields, once per controller on the main actor.
-            var record = ControllerRecord.placeholder
-            swap(&record, &found[index].record)
+        // One coder for every controller while nothing else keeps it (see `Coder.prepareForReuse`).
+        var reusableCoder: ArchivingCoder?
+        walked.controllers.reserveCapacity(nodes.count)
+        walked.generations.reserveCapacity(nodes.count)
+        for index in nodes.indices {
+            let controller = controllers[index]
+            let id = nodes[index].id
             var written = KeyedWrites()
-            if let stateID = state.reusableState(for: controller, id: record.id) {
-                reused[record.id] = stateID
+            if let stateID = state.reusableState(for: controller, id: id) {
+                reused[id] = stateID
             } else {
-                let coder = encode(controller, path: record.path, context: context)
+                var coder = reusableCoder ?? ArchivingCoder(context: context)
+                reusableCoder = nil
+                coder.prepareForReuse(pathSource: paths, index: index)
+                controller.encodeRestorableState(with: coder)
                 // Taken as written: the table is built off the main actor, if at all. Whether the
                 // values refer to objects, the writer learns as it encodes them, and the errors of
                 // values left to encode it reports.
                 if let taken = coder.takeUnreadWrites() {
                     written = taken
                 } else {
-                    record.values = coder.values
+                    walked.readValues[index] = coder.values
                 }
-                reportErrors(of: coder, path: record.path, in: &report)
+                reportErrors(of: coder, in: &report)
+                // A coder the controller kept stays as it is: the next controller gets a new one.
+                if isKnownUniquelyReferenced(&coder) { reusableCoder = coder }
             }
             writes.append(written)
             // The last save's reference when it is the same controller: no allocation a save.
-            if let previous = state.entry(record.id)?.controller, previous.value === controller {
+            if let previous = state.entry(id)?.controller, previous.value === controller {
                 walked.controllers.append(previous)
             } else {
                 walked.controllers.append(WeakControllerReference(controller))
             }
             walked.generations.append(controller.restorableStateGeneration)
-            walked.parentIndices.append(found[index].parentIndex)
-            records.append(record)
         }
         let objects = encodeObjects(context, report: &report)
         state.structureGeneration = generation
-        state.lastLeftOut = report.leftOut
         state.lastSaved = []  // `plan()` lists them, off the main actor
 
-        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: records, writes: writes,
-                                  objects: objects, report: report, controllerCount: records.count, reusedStateIDs: reused)
+        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: [], writes: writes,
+                                  objects: objects, capturedReport: report, controllerCount: nodes.count, reusedStateIDs: reused)
         draft.pendingState = state
         draft.walked = walked
         return draft
@@ -100,9 +90,9 @@ struct SnapshotCapture {
 
     /// The coder's errors as warnings: once its values were read or its writes taken, so that
     /// the errors of values encoded on reading are among them.
-    private func reportErrors(of coder: Coder, path: [String], in report: inout SaveReport) {
+    private func reportErrors(of coder: Coder, in report: inout SaveReport) {
         guard !coder.errors.isEmpty else { return }
-        let pathText = SnapshotPath.string(path)
+        let pathText = SnapshotPath.string(coder.codingPath)
         report.warnings += coder.errors.map { SaveReport.warning($0, at: pathText) }
     }
 
@@ -116,7 +106,7 @@ struct SnapshotCapture {
             let entry = registry.objectEntry(for: object)
             objects.append(ObjectRecord(id: id, className: entry?.name ?? "\(type(of: object))",
                                         classVersion: entry?.version ?? 0, values: coder.values))
-            reportErrors(of: coder, path: coder.codingPath, in: &report)
+            reportErrors(of: coder, in: &report)
         }
         report.warnings += context.warnings
         return objects
@@ -133,7 +123,7 @@ struct SnapshotCapture {
         state.invalidationsSeen = invalidations
         guard let dirty = controllersToEncode(previous) else { return nil }
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: previous.lastLeftOut, warnings: [], prunedSnapshotCount: 0)
-        let context = ArchiveContext(registry: registry, controllerID: { previous.idsByController[$0] },
+        let context = ArchiveContext(registry: registry, controllerIDs: { previous.idsByController },
                                      firstObjectID: previous.nextNodeID)
         var encoded: [Int: ControllerRecord] = [:]
         for id in dirty {
@@ -141,7 +131,7 @@ struct SnapshotCapture {
             var record = entry.record
             let coder = encode(controller, path: record.path, context: context)
             record.values = coder.values
-            reportErrors(of: coder, path: record.path, in: &report)
+            reportErrors(of: coder, in: &report)
             encoded[id] = record
             entry.stateID = nil
             entry.stateGeneration = controller.restorableStateGeneration
@@ -194,7 +184,7 @@ struct SnapshotCapture {
             changed.reserveCapacity(placed.count)
             for item in placed { changed.append(item.record) }
             draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: changed, objects: objects,
-                                  report: report, baseSnapshotID: anchorID, controllerCount: previous.order.count,
+                                  capturedReport: report, baseSnapshotID: anchorID, controllerCount: previous.order.count,
                                   reusedStateIDs: reusedStateIDs(differing),
                                   removedNodeIDs: state.removedFromAnchor)
         } else {
@@ -204,7 +194,7 @@ struct SnapshotCapture {
                 if let record = row(id) { all.append(record) }
             }
             draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, records: all, objects: objects,
-                                  report: report, controllerCount: previous.order.count,
+                                  capturedReport: report, controllerCount: previous.order.count,
                                   reusedStateIDs: reusedStateIDs(previous.order))
         }
         draft.pendingState = state
@@ -242,102 +232,96 @@ struct SnapshotCapture {
         return found.map(\.id)
     }
 
-    /// Phase 1 of a full capture: numbering and structure, so references can point anywhere.
-    /// Also returns the id of every controller found.
-    private func walk(_ windows: [Window], state: inout IncrementalState,
-                      report: inout SaveReport) throws(StoreError) -> ([Found], [ObjectIdentifier: Int]) {
-        var found: [Found] = []
-        var ids: [ObjectIdentifier: Int] = [:]
-        ids.reserveCapacity(state.idsByController.count)
+    /// Phase 1 of a full capture: numbering, and what only the controllers can tell, so that
+    /// references can point anywhere. Returns the controllers found beside their nodes.
+    private func walk(_ windows: [Window], state: inout IncrementalState) -> ([ViewController], WalkedControllers) {
+        var walked = WalkedControllers()
+        var controllers: [ViewController] = []
+        var classes = ClassNames(registry: registry)
 
-        func visit(_ controller: ViewController, parent: Found?, parentIndex: Int?, relation: SavedRelation, window: Int,
-                   component: (String) -> String) throws(StoreError) {
-            let parentPath = parent?.record.path ?? []
+        func visit(_ controller: ViewController, parentIndex: Int?, relation: SavedRelation, window: Int, childIndex: Int) {
             guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else {
-                report.leftOut.append(.init(path: SnapshotPath.string(parentPath + ["<\(type(of: controller))>"]),
-                                            className: "\(type(of: controller))",
-                                            reason: "it has no restorationIdentifier",
+                walked.leftOut.append(.init(parentIndex: parentIndex, className: "\(type(of: controller))",
                                             descendantCount: controller.descendantAndPresentedCount))
                 return
             }
-            // Sized once: `parentPath + [component]` built a one-element array and then grew
-            // the copy (a tenth of the walk).
-            var path: [String] = []
-            path.reserveCapacity(parentPath.count + 1)
-            path.append(contentsOf: parentPath)
-            path.append(component(identifier))
-            let id = state.nodeID(for: controller, recordingIn: &ids)
-            let entry = registry.entry(for: controller)
-            if entry == nil {
-                report.warnings.append("\(SnapshotPath.string(path)): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
+            let myIndex = walked.nodes.count
+            let className = classes.name(of: controller)
+            if className == nil {
+                walked.notes.append((myIndex, .unregisteredClass("\(type(of: controller))")))
             }
             var factoryName: String?
             if let factory = controller.restorationClass {
                 factoryName = registry.factoryName(for: factory)
-                if factoryName == nil {
-                    report.warnings.append("\(SnapshotPath.string(path)): restoration class \(factory) is not registered; restore will use the registry instead")
-                }
+                if factoryName == nil { walked.notes.append((myIndex, .unregisteredRestorationClass("\(factory)"))) }
             }
-            let record = ControllerRecord(
-                id: id, parentID: parent?.record.id, path: path, identifier: identifier, title: controller.title,
-                windowIndex: window,
-                relation: relation, className: entry?.name ?? "\(type(of: controller))", classVersion: entry?.version ?? 0,
+            let split = controller as? SplitViewController
+            walked.nodes.append(WalkedControllers.Node(
+                id: state.nodeID(for: controller), parentIndex: parentIndex, identifier: identifier, title: controller.title,
+                windowIndex: window, relation: relation, childIndex: childIndex,
+                className: className?.name ?? "\(type(of: controller))", classVersion: className?.version ?? 0,
                 restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
-                appearance: controller.appearanceState,
-                isCollapsed: (controller as? SplitViewController)?.isCollapsed ?? false, values: [:])
-            let me = Found(controller: controller, record: record, parentIndex: parentIndex)
-            let myIndex = found.count
-            found.append(me)
+                appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false))
+            walked.identities.append(ObjectIdentifier(controller))
+            controllers.append(controller)
 
             // Relations from the container's own bookkeeping, by position: asking each child for
             // its relation would search its parent's children, quadratic for a long stack.
-            let isStack = controller is NavigationController
-            let selectedTab = (controller as? TabBarController)?.selectedIndex
-            let split = controller as? SplitViewController
-            // The identifiers a stack repeats, which take an index suffix; usually none, and then
-            // no child is looked up a second time.
-            var repeated = Set<String>()
-            if isStack {
-                var seen = Set<String>()
-                // Sized once: growing it member by member was an eighth of the walk (perf).
-                seen.reserveCapacity(controller.children.count)
-                for child in controller.children where !seen.insert(child.restorationIdentifier ?? "").inserted {
-                    repeated.insert(child.restorationIdentifier ?? "")
-                }
-            }
-            var savedChildren = 0
-            for (index, child) in controller.children.enumerated() {
-                let childRelation: SavedRelation
-                var childComponent: (String) -> String = { $0 }
-                if isStack {
-                    childRelation = .stack(index: savedChildren)
-                    if !repeated.isEmpty, repeated.contains(child.restorationIdentifier ?? "") {
-                        childComponent = { "\($0)[\(index)]" }
+            let children = controller.children
+            if !children.isEmpty {
+                let isStack = controller is NavigationController
+                let selectedTab = isStack ? nil : (controller as? TabBarController)?.selectedIndex
+                var savedChildren = 0
+                for (index, child) in children.enumerated() {
+                    let childRelation: SavedRelation
+                    if isStack {
+                        childRelation = .stack(index: savedChildren)
+                    } else if let selectedTab {
+                        childRelation = .tab(index: savedChildren, isSelected: index == selectedTab)
+                    } else if let split {
+                        childRelation = .column(split.viewController(for: .primary) === child ? .primary : .secondary)
+                    } else {
+                        childRelation = .child(index: savedChildren)
                     }
-                } else if let selectedTab {
-                    childRelation = .tab(index: savedChildren, isSelected: index == selectedTab)
-                } else if let split {
-                    childRelation = .column(split.viewController(for: .primary) === child ? .primary : .secondary)
-                } else {
-                    childRelation = .child(index: savedChildren)
+                    let before = walked.nodes.count
+                    visit(child, parentIndex: myIndex, relation: childRelation, window: window, childIndex: index)
+                    if walked.nodes.count > before { savedChildren += 1 }
                 }
-                let before = found.count
-                try visit(child, parent: me, parentIndex: myIndex, relation: childRelation, window: window, component: childComponent)
-                if found.count > before { savedChildren += 1 }
             }
             if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
-                try visit(presented, parent: me, parentIndex: myIndex, relation: .presented(style: style), window: window,
-                          component: { $0 })
+                visit(presented, parentIndex: myIndex, relation: .presented(style: style), window: window, childIndex: 0)
             }
         }
 
         for (index, window) in windows.enumerated() {
             guard let root = window.rootViewController else { continue }
-            try visit(root, parent: nil, parentIndex: nil, relation: .windowRoot(window: index), window: index, component: { $0 })
+            visit(root, parentIndex: nil, relation: .windowRoot(window: index), window: index, childIndex: 0)
         }
-        state.order = found.map(\.record.id)
+        state.order = walked.nodes.map(\.id)
         state.windowCount = windows.count
-        return (found, ids)
+        return (controllers, walked)
+    }
+}
+
+/// The registered names of the classes a walk meets, remembered for the last few: a hierarchy's
+/// controllers come in a few classes, and looking each one up in the registry hashed its type.
+@MainActor
+private struct ClassNames {
+    let registry: RestorationRegistry
+    private var recent: [(type: ObjectIdentifier, name: (name: String, version: Int)?)] = []
+
+    init(registry: RestorationRegistry) {
+        self.registry = registry
+    }
+
+    /// The registered name and version of `controller`'s class; `nil` when it is not registered.
+    mutating func name(of controller: ViewController) -> (name: String, version: Int)? {
+        let type = ObjectIdentifier(Swift.type(of: controller))
+        for slot in recent where slot.type == type { return slot.name }
+        let name = registry.entry(for: controller).map { ($0.name, $0.version) }
+        if recent.count == 4 { recent.removeFirst() }
+        recent.append((type, name))
+        return name
     }
 }
 

@@ -1,14 +1,5 @@
 @_spi(Restoration) import ControllerKit
 
-/// What a walk found, in save order, for the planning that follows off the main actor.
-struct WalkedControllers: Sendable {
-    /// Each walked controller's weak reference: the last save's when it saw the same controller.
-    var controllers: [WeakControllerReference] = []
-    var generations: [UInt64] = []
-    /// Where each one's parent or presenter comes in the list (before it); `nil` for a root.
-    var parentIndices: [Int?] = []
-}
-
 extension SnapshotDraft {
     /// The bookkeeping after a walk, done by the writer rather than the main actor: unique
     /// paths, the report's paths, what the store will remember of each controller, which rows
@@ -16,7 +7,10 @@ extension SnapshotDraft {
     /// that need none.
     mutating func plan() throws(StoreError) {
         guard let walked, var state = pendingState else { return }
+        makeRecordsIfNeeded()
         self.walked = nil
+        state.idsByController = walked.idsByController
+        state.lastLeftOut = capturedReport.leftOut
         var entries: [Int: IncrementalState.Entry] = [:]
         entries.reserveCapacity(records.count)
         // Only a save that may become a delta needs to know what differs from the anchor: a full
@@ -28,12 +22,9 @@ extension SnapshotDraft {
         var componentsTaken: [SiblingPlace: Int] = [:]
         componentsTaken.reserveCapacity(records.count)
         for index in records.indices {
-            // Each path's text from its parent's, kept in the parent's record (parents come
-            // first); the writer and the report read it again.
-            let parentIndex = walked.parentIndices[index]
-            let pathText = records[index].keepPathString(parentText: parentIndex.map { records[$0].pathString })
             let record = records[index]
-            let sibling = SiblingPlace(parent: parentIndex, component: record.path.last ?? "")
+            let pathText = record.pathString
+            let sibling = SiblingPlace(parent: walked.nodes[index].parentIndex, component: record.path.last ?? "")
             if let otherIndex = componentsTaken.updateValue(index, forKey: sibling) {
                 let other = records[otherIndex]
                 throw StoreError.invalidHierarchy(reason: "\(other.className)(id: \(other.identifier.debugDescription)) and \(record.className)(id: \(record.identifier.debugDescription)) both have the restoration path \(pathText)")
@@ -43,14 +34,14 @@ extension SnapshotDraft {
                 controller: walked.controllers[index], record: record, pathText: pathText,
                 stateID: reusedStateIDs[record.id], stateGeneration: walked.generations[index],
                 hasReferences: false, position: index)
-            report.saved.append(.init(path: pathText, className: record.className))
+            capturedReport.saved.append(.init(path: pathText, className: record.className))
             guard comparesWithAnchor else { continue }
             if let stateID = reusedStateIDs[record.id], let anchor = state.anchorEntries[record.id],
                anchor.stateID == stateID, anchor.record.hasSameRow(as: record) { continue }
             differing.insert(record.id)
         }
         state.replaceEntries(entries)
-        state.lastSaved = report.saved
+        state.lastSaved = capturedReport.saved
         state.differingFromAnchor = differing
         state.removedFromAnchor = []
         if comparesWithAnchor {
@@ -72,5 +63,62 @@ extension SnapshotDraft {
         removedNodeIDs = state.removedFromAnchor
         baseSnapshotID = anchorID
         reusedStateIDs = reusedStateIDs.filter { differing.contains($0.key) }
+    }
+}
+
+extension SnapshotDraft {
+    /// Makes the records of the walk, unless they were made already.
+    mutating func makeRecordsIfNeeded() {
+        guard let walked, !walked.recordsMade else { return }
+        makeRecords(from: walked)
+        self.walked?.recordsMade = true
+    }
+
+    /// The records of what a walk found, with their paths and values, and the report's lines
+    /// about the walk: those it left out, and its warnings ahead of the coders'. Parents come
+    /// first, so each path is its parent's and one more component.
+    mutating func makeRecords(from walked: WalkedControllers) {
+        let nodes = walked.nodes
+        var components = WalkedControllers.Components(allOf: nodes)
+        var made: [ControllerRecord] = []
+        made.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() {
+            let component = components.component(at: index)
+            var path: [String] = [], text: String
+            if let parent = node.parentIndex {
+                let parentPath = made[parent].path
+                path.reserveCapacity(parentPath.count + 1)
+                path.append(contentsOf: parentPath)
+                text = SnapshotPath.appending(component, to: made[parent].pathString)
+            } else {
+                text = SnapshotPath.appending(component, to: "")
+            }
+            path.append(component)
+            var record = ControllerRecord(
+                id: node.id, parentID: node.parentIndex.map { nodes[$0].id }, path: [], identifier: node.identifier,
+                title: node.title, windowIndex: node.windowIndex, relation: node.relation, className: node.className,
+                classVersion: node.classVersion, restorationClassName: node.restorationClassName,
+                isViewLoaded: node.isViewLoaded, appearance: node.appearance, isCollapsed: node.isCollapsed,
+                values: walked.readValues[index] ?? [:])
+            record.setPath(path, text: text)
+            made.append(record)
+        }
+        var warnings: [String] = []
+        for (index, note) in walked.notes {
+            let path = made[index].pathString
+            switch note {
+            case .unregisteredClass(let name):
+                warnings.append("\(path): class \(name) is not registered; restore will drop it unless a class is registered under \"\(name)\"")
+            case .unregisteredRestorationClass(let name):
+                warnings.append("\(path): restoration class \(name) is not registered; restore will use the registry instead")
+            }
+        }
+        capturedReport.warnings = warnings + capturedReport.warnings
+        capturedReport.leftOut = walked.leftOut.map { leftOut in
+            let parentPath = leftOut.parentIndex.map { made[$0].path } ?? []
+            return SaveReport.LeftOut(path: SnapshotPath.string(parentPath + ["<\(leftOut.className)>"]), className: leftOut.className,
+                                      reason: "it has no restorationIdentifier", descendantCount: leftOut.descendantCount)
+        }
+        records = made
     }
 }

@@ -15,12 +15,20 @@ public struct SnapshotDraft: Sendable {
     /// encodes them without reporting.
     public var controllers: [ControllerRecord] {
         get {
+            var records = records
+            if let walked, !walked.recordsMade {
+                // Not planned yet: the records are made from the walk on a copy.
+                var planned = self
+                planned.makeRecords(from: walked)
+                records = planned.records
+            }
             guard !writes.isEmpty else { return records }
             var filled = records
             for index in filled.indices where !writes[index].isEmpty { filled[index].values = writes[index].table }
             return filled
         }
         set {
+            makeRecordsIfNeeded()
             records = newValue
             writes = []
         }
@@ -33,7 +41,18 @@ public struct SnapshotDraft: Sendable {
     /// The other objects they reference.
     public var objects: [ObjectRecord]
     /// The report, without the snapshot id the writer assigns.
-    public var report: SaveReport
+    public var report: SaveReport {
+        get {
+            // Before planning, the walk's lines are not in it yet (``makeRecords(from:)``).
+            guard let walked, !walked.recordsMade else { return capturedReport }
+            var planned = self
+            planned.makeRecords(from: walked)
+            return planned.capturedReport
+        }
+        set { capturedReport = newValue }
+    }
+    /// The report as captured: the walk's lines join it when the draft is planned.
+    var capturedReport: SaveReport
     /// For a delta: the full snapshot it overlays.
     public var baseSnapshotID: Int64?
     /// How many controllers the snapshot holds once overlaid on its anchor.
@@ -58,7 +77,7 @@ public struct SnapshotDraft: Sendable {
         guard !writes.isEmpty else { return }
         for index in writes.indices where writes[index].hasDeferredEncodings {
             let pathText = records[index].pathString
-            report.warnings += writes[index].runDeferredEncodings(path: records[index].path).map { SaveReport.warning($0, at: pathText) }
+            capturedReport.warnings += writes[index].runDeferredEncodings(path: records[index].path).map { SaveReport.warning($0, at: pathText) }
         }
         records = controllers
         writes = []
