@@ -131,8 +131,10 @@ extension SnapshotReader {
         var result = StateChunks()
         let linked = try database.prepare("""
             SELECT c.id, c.records, c.checksum FROM snapshot_state_chunk l JOIN state_chunk c ON c.id = l.state_chunk_id
-            WHERE l.snapshot_id = ? ORDER BY c.id
+            WHERE l.snapshot_id = ? ORDER BY l.state_chunk_id
             """)
+        // Ordered by the link's key, which is the chunk's id: SQLite then walks the link's primary
+        // key in order. `ORDER BY c.id` copied every chunk's records into a sorter first.
         for snapshot in snapshots {
             try linked.forEachRow([snapshot]) { row in
                 guard let id = row.integer(at: 0), result.chunks[id] == nil else { return }
