@@ -158,9 +158,13 @@ import Testing
         let changed = try #require(stack.viewControllers[10] as? Note)
         changed.text = "edited before the log overflowed"
         changed.invalidateRestorableState()
-        let unrelated = Note("elsewhere")
+        let unrelated = Note("elsewhere"), another = Note("elsewhere too")
         let before = RestorationChanges.stateGeneration
-        for _ in 0..<5_000 { unrelated.invalidateRestorableState() }
+        // Alternating: calls in a row by one controller take one entry of the log.
+        for _ in 0..<2_500 {
+            unrelated.invalidateRestorableState()
+            another.invalidateRestorableState()
+        }
         #expect(RestorationChanges.controllersInvalidated(after: before) == nil)
         let afterOverflow = try store.save(windows: [window], registry: registry)
         #expect(afterOverflow.writtenStateCount == 1 && afterOverflow.writtenControllerCount == 4)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a path hangs: its parent (by whatever number the caller gives it: a walk index, a node
 /// id; `nil` for a window root) and its last component. A path is its parent's plus that
 /// component, and escaping is one-to-one, so paths are unique exactly when these are: the save
@@ -34,18 +36,32 @@ public enum SnapshotPath {
     /// a restore's rows store each path's text, and building it again cost an allocation and a
     /// copy per controller on the main actor.
     static func appending(_ component: String, to parent: String, reusing candidate: String) -> String {
-        var candidate = candidate, parent = parent, component = component
-        let matches = !needsEscaping(component) && candidate.withUTF8 { whole in
-            parent.withUTF8 { prefix in
-                component.withUTF8 { last in
-                    // The root's text is "/", and its children's paths start with their own "/".
-                    let head = prefix.count == 1 && prefix[0] == UInt8(ascii: "/") ? 0 : prefix.count
-                    guard whole.count == head + 1 + last.count, whole[head] == UInt8(ascii: "/") else { return false }
-                    return whole[..<head].elementsEqual(prefix[..<head]) && whole[(head + 1)...].elementsEqual(last)
-                }
-            }
-        }
+        let matches = !needsEscaping(component) && candidate.utf8.withContiguousStorageIfAvailable { whole in
+            parent.utf8.withContiguousStorageIfAvailable { prefix in
+                component.utf8.withContiguousStorageIfAvailable { last in
+                    isJoined(whole: UnsafeRawBufferPointer(whole), parent: UnsafeRawBufferPointer(prefix),
+                             component: UnsafeRawBufferPointer(last))
+                } ?? false
+            } ?? false
+        } ?? false
         return matches ? candidate : appending(component, to: parent)
+    }
+
+    /// Whether `whole` is `parent`, `/` and `component`, byte for byte. By `memcmp`: comparing
+    /// the slices element by element was most of a restore's check of its stored paths.
+    private static func isJoined(whole: UnsafeRawBufferPointer, parent: UnsafeRawBufferPointer,
+                                 component: UnsafeRawBufferPointer) -> Bool {
+        // The root's text is "/", and its children's paths start with their own "/".
+        let head = parent.count == 1 && parent[0] == UInt8(ascii: "/") ? 0 : parent.count
+        guard whole.count == head + 1 + component.count, whole[head] == UInt8(ascii: "/") else { return false }
+        return bytesEqual(whole, from: 0, parent, count: head) && bytesEqual(whole, from: head + 1, component, count: component.count)
+    }
+
+    private static func bytesEqual(_ whole: UnsafeRawBufferPointer, from offset: Int, _ part: UnsafeRawBufferPointer,
+                                   count: Int) -> Bool {
+        guard count > 0 else { return true }
+        guard let wholeBase = whole.baseAddress, let partBase = part.baseAddress else { return false }
+        return memcmp(wholeBase + offset, partBase, count) == 0
     }
 
     /// Whether `component` holds `%` or `/`. Over the bytes where the string keeps them: the

@@ -128,9 +128,8 @@ struct Restorer {
     }
 
     private mutating func makeControllers() {
+        // Only controllers a factory or the delegate supplied: few, if any.
         var used = Set<ObjectIdentifier>()
-        // Sized once: growing it rehashed every instance at each doubling.
-        used.reserveCapacity(records.count)
         for index in records.indices {
             if dropIfOrphaned(index) { continue }
             let record = records[index]
@@ -150,6 +149,9 @@ struct Restorer {
             if made == nil {
                 made = registry.delegate?.viewController(withRestorationIdentifierPath: record.path, coder: coder)
             }
+            // An initializer makes a new instance: only one supplied by a factory or the delegate
+            // can be one already used.
+            var isNew = false
             if made == nil {
                 guard let entry = registry.controllerEntry(named: record.className) else {
                     drop(index, "class \(record.className) is not registered")
@@ -160,13 +162,14 @@ struct Restorer {
                     continue
                 }
                 made = instance
+                isNew = true
             }
             guard let controller = made else { continue }
             if let error = coder.error {
                 drop(index, "decoding failed: \(error)")
                 continue
             }
-            guard used.insert(ObjectIdentifier(controller)).inserted, controller.parent == nil,
+            guard isNew || used.insert(ObjectIdentifier(controller)).inserted, controller.parent == nil,
                   controller.presentingViewController == nil, controller.hostWindow == nil else {
                 drop(index, "the controller supplied for it is already in a hierarchy")
                 continue
