@@ -49,6 +49,11 @@ public struct ControllerRecord: Sendable, Hashable {
         storage = Storage(Fields(id: id, parentID: parentID, path: path, identifier: identifier, title: title, windowIndex: windowIndex, relation: relation, className: className, classVersion: classVersion, restorationClassName: restorationClassName, isViewLoaded: isViewLoaded, appearance: appearance, isCollapsed: isCollapsed, values: keyedValues))
     }
 
+    /// A record of `fields`, whose path reads as `pathText` (`SnapshotPath.string(fields.path)`).
+    init(fields: Fields, pathText: String) {
+        storage = Storage(fields, pathText: pathText)
+    }
+
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields, pathText: storage.pathText) }
     }

@@ -256,12 +256,17 @@ struct SnapshotCapture {
                 if factoryName == nil { walked.notes.append((myIndex, .unregisteredRestorationClass("\(factory)"))) }
             }
             let split = controller as? SplitViewController
-            walked.nodes.append(WalkedControllers.Node(
-                id: state.nodeID(for: controller), parentIndex: parentIndex, identifier: identifier, title: controller.title,
-                windowIndex: window, relation: relation, childIndex: childIndex,
+            // Not `parentIndex.map`: a closure formed on the main actor checks the executor when
+            // it runs (a twentieth of the walk).
+            var parentID: Int?
+            if let parentIndex { parentID = walked.nodes[parentIndex].id }
+            let fields = ControllerRecord.Fields(
+                id: state.nodeID(for: controller), parentID: parentID, path: [],
+                identifier: identifier, title: controller.title, windowIndex: window, relation: relation,
                 className: className?.name ?? "\(type(of: controller))", classVersion: className?.version ?? 0,
                 restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
-                appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false))
+                appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false, values: KeyedValues())
+            walked.nodes.append(WalkedControllers.Node(fields: fields, parentIndex: parentIndex, childIndex: childIndex))
             walked.identities.append(ObjectIdentifier(controller))
             controllers.append(controller)
 

@@ -94,14 +94,10 @@ extension SnapshotDraft {
                 text = SnapshotPath.appending(component, to: "")
             }
             path.append(component)
-            var record = ControllerRecord(
-                id: node.id, parentID: node.parentIndex.map { nodes[$0].id }, path: [], identifier: node.identifier,
-                title: node.title, windowIndex: node.windowIndex, relation: node.relation, className: node.className,
-                classVersion: node.classVersion, restorationClassName: node.restorationClassName,
-                isViewLoaded: node.isViewLoaded, appearance: node.appearance, isCollapsed: node.isCollapsed,
-                values: walked.readValues[index] ?? [:])
-            record.setPath(path, text: text)
-            made.append(record)
+            var fields = node.fields
+            fields.path = path
+            if let values = walked.readValues[index] { fields.values = KeyedValues(values) }
+            made.append(ControllerRecord(fields: fields, pathText: text))
         }
         var warnings: [String] = []
         for (index, note) in walked.notes {

@@ -6,24 +6,19 @@
 /// capture's own instructions (callgrind: 3,900 a controller, against 1,900 for the sample
 /// app's `encodeRestorableState(with:)`).
 struct WalkedControllers: Sendable {
-    /// One controller the walk saves.
+    /// One controller the walk saves: its record's fields, without the path and values that
+    /// are added off the main actor.
     struct Node: Sendable {
-        let id: Int
+        var fields: ControllerRecord.Fields
         /// Where its parent or presenter is in `nodes` (before it); `nil` for a window root.
         let parentIndex: Int?
-        let identifier: String
-        let title: String?
-        let windowIndex: Int
-        let relation: SavedRelation
         /// Its position among its parent's children: the index suffix an identifier repeated in
         /// a navigation stack gets.
         let childIndex: Int
-        let className: String
-        let classVersion: Int
-        let restorationClassName: String?
-        let isViewLoaded: Bool
-        let appearance: AppearanceState
-        let isCollapsed: Bool
+
+        var id: Int { fields.id }
+        var identifier: String { fields.identifier }
+        var relation: SavedRelation { fields.relation }
     }
 
     /// A controller left out for having no restoration identifier.
