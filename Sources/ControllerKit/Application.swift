@@ -105,6 +105,9 @@ public final class Application {
         return ObserverToken(id: nextToken)
     }
 
+    /// Whether any lifecycle observer listens.
+    var hasLifecycleObservers: Bool { !lifecycleObservers.isEmpty }
+
     func deliver(_ event: LifecycleEvent) {
         for observer in lifecycleObservers { observer.handler(event) }
     }

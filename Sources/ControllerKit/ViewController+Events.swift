@@ -23,15 +23,23 @@ extension ViewController {
 
     /// Announces `kind` to lifecycle observers, then runs the callback.
     func invoke(_ kind: LifecycleEvent.Kind, _ callback: (ViewController) -> Void) {
-        application.deliver(LifecycleEvent(controller: self, kind: kind))
+        announce(kind)
         callback(self)
+    }
+
+    /// Delivers `kind` to the application's lifecycle observers; makes no event when none
+    /// listens (a restore's containment callbacks, tens of thousands of them, usually).
+    private func announce(_ kind: LifecycleEvent.Kind) {
+        let application = self.application
+        guard application.hasLifecycleObservers else { return }
+        application.deliver(LifecycleEvent(controller: self, kind: kind))
     }
 
     /// `willMove`/`didMove` are also called by containers directly, so their announcement lives in
     /// the base implementation rather than at the runtime's call sites; it also keeps the
     /// `isMovingTo/FromParent` flags, which end with `didMove`.
     func recordContainment(_ kind: LifecycleEvent.Kind) {
-        application.deliver(LifecycleEvent(controller: self, kind: kind))
+        announce(kind)
         switch kind {
         case .willMoveToParent(let parent):
             if parent == nil { isMovingFromParent = true } else { isMovingToParent = true }
