@@ -82,10 +82,10 @@ extension SnapshotDraft {
         var components = WalkedControllers.Components(allOf: nodes)
         var made: [ControllerRecord] = []
         made.reserveCapacity(nodes.count)
-        for (index, node) in nodes.enumerated() {
+        for index in nodes.indices {
             let component = components.component(at: index)
             var path: [String] = [], text: String
-            if let parent = node.parentIndex {
+            if let parent = nodes[index].parentIndex {
                 let parentPath = made[parent].path
                 path.reserveCapacity(parentPath.count + 1)
                 path.append(contentsOf: parentPath)
@@ -94,7 +94,7 @@ extension SnapshotDraft {
                 text = SnapshotPath.appending(component, to: "")
             }
             path.append(component)
-            var fields = node.fields
+            var fields = nodes[index].fields
             fields.path = path
             if let values = walked.readValues[index] { fields.values = KeyedValues(values) }
             made.append(ControllerRecord(fields: fields, pathText: text))

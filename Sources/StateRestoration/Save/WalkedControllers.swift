@@ -59,44 +59,45 @@ struct WalkedControllers: Sendable {
     /// navigation stack holds that identifier more than once.
     struct Components {
         private let nodes: [Node]
-        /// The identifiers repeated among a stack's children, by the stack's node index; a stack
-        /// is absent until asked for (``component(at:)``) or all are found (``init(allOf:)``).
-        private var repeatedByStack: [Int: Set<String>] = [:]
+        /// The identifiers repeated among a stack's children, under the stack's node index.
+        private var repeated = Set<SiblingPlace>()
+        /// The stacks whose repeats were looked for (all of them after ``init(allOf:)``).
+        private var searched = Set<Int>()
+        private var searchedAll = false
 
         /// Ready to answer for a few nodes: each stack's repeats are found when first asked.
         init(_ nodes: [Node]) {
             self.nodes = nodes
         }
 
-        /// Ready to answer for every node, the repeats of every stack found in one pass.
+        /// Ready to answer for every node, the repeats of every stack found in one pass. By
+        /// index, not by element: a node is a record's fields, and copying one retained each.
         init(allOf nodes: [Node]) {
             self.nodes = nodes
-            var seen: [Int: Set<String>] = [:]
-            for node in nodes {
-                guard case .stack = node.relation, let parent = node.parentIndex else { continue }
-                if !seen[parent, default: []].insert(node.identifier).inserted {
-                    repeatedByStack[parent, default: []].insert(node.identifier)
-                }
-                // Every stack gets an entry, repeats or not: none is looked for again.
-                if repeatedByStack[parent] == nil { repeatedByStack[parent] = [] }
+            var seen = Set<SiblingPlace>()
+            seen.reserveCapacity(nodes.count)
+            for index in nodes.indices {
+                guard case .stack = nodes[index].fields.relation else { continue }
+                let place = SiblingPlace(parent: nodes[index].parentIndex, component: nodes[index].fields.identifier)
+                if !seen.insert(place).inserted { repeated.insert(place) }
             }
+            searchedAll = true
         }
 
         mutating func component(at index: Int) -> String {
-            let node = nodes[index]
-            guard case .stack = node.relation, let parent = node.parentIndex else { return node.identifier }
-            let repeated: Set<String>
-            if let known = repeatedByStack[parent] {
-                repeated = known
-            } else {
-                var seen = Set<String>(), found = Set<String>()
-                for sibling in nodes where sibling.parentIndex == parent {
-                    if !seen.insert(sibling.identifier).inserted { found.insert(sibling.identifier) }
+            let identifier = nodes[index].fields.identifier
+            guard case .stack = nodes[index].fields.relation, let parent = nodes[index].parentIndex else { return identifier }
+            if !searchedAll && !searched.contains(parent) {
+                var seen = Set<String>()
+                for sibling in nodes.indices where nodes[sibling].parentIndex == parent {
+                    guard case .stack = nodes[sibling].fields.relation else { continue }
+                    let name = nodes[sibling].fields.identifier
+                    if !seen.insert(name).inserted { repeated.insert(SiblingPlace(parent: parent, component: name)) }
                 }
-                repeatedByStack[parent] = found
-                repeated = found
+                searched.insert(parent)
             }
-            return repeated.contains(node.identifier) ? "\(node.identifier)[\(node.childIndex)]" : node.identifier
+            guard !repeated.isEmpty, repeated.contains(SiblingPlace(parent: parent, component: identifier)) else { return identifier }
+            return "\(identifier)[\(nodes[index].childIndex)]"
         }
 
         /// The whole path of node `index`, from its window's root.
