@@ -63,21 +63,6 @@ public struct ControllerRecord: Sendable, Hashable {
         change(&storage.fields)
     }
 
-    /// Builds the path's text once and keeps it for later readers of `pathString`. With the
-    /// text of the parent's path (the path without its last component), only the last
-    /// component is added to it.
-    mutating func keepPathString(parentText: String? = nil) -> String {
-        let text: String
-        if let parentText, let last = path.last {
-            text = SnapshotPath.appending(last, to: parentText)
-        } else {
-            text = pathString
-        }
-        makeUnique()
-        storage.pathText = text
-        return text
-    }
-
     /// Sets the path and its text together; `text` must be `SnapshotPath.string(path)`.
     mutating func setPath(_ path: [String], text: String) {
         update { $0.path = path }
