@@ -167,12 +167,6 @@ public struct ControllerRecord: Sendable, Hashable {
         return mine == theirs
     }
 
-    /// An empty record, to swap into a slot whose record is moved out.
-    static let placeholder = ControllerRecord(
-        id: 0, parentID: nil, path: [], identifier: "", title: nil, windowIndex: 0, relation: .windowRoot(window: 0),
-        className: "", classVersion: 0, restorationClassName: nil, isViewLoaded: false, appearance: .disappeared,
-        isCollapsed: false, values: [:])
-
     /// The path as text: `/tabs/inbox/message`.
     public var pathString: String { storage.pathText ?? SnapshotPath.string(path) }
 

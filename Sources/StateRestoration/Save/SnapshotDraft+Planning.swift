@@ -74,12 +74,20 @@ extension SnapshotDraft {
         self.walked?.recordsMade = true
     }
 
+    /// This draft with the walk's records made: what readers of `controllers` and `report` see
+    /// before it is planned, made on a copy.
+    var withRecordsMade: SnapshotDraft {
+        var planned = self
+        planned.makeRecordsIfNeeded()
+        return planned
+    }
+
     /// The records of what a walk found, with their paths and values, and the report's lines
     /// about the walk: those it left out, and its warnings ahead of the coders'. Parents come
     /// first, so each path is its parent's and one more component.
-    mutating func makeRecords(from walked: WalkedControllers) {
+    private mutating func makeRecords(from walked: WalkedControllers) {
         let nodes = walked.nodes
-        var components = WalkedControllers.Components(allOf: nodes)
+        var components = WalkedControllers.Components(nodes)
         var made: [ControllerRecord] = []
         made.reserveCapacity(nodes.count)
         for index in nodes.indices {
@@ -111,9 +119,9 @@ extension SnapshotDraft {
         }
         capturedReport.warnings = warnings + capturedReport.warnings
         capturedReport.leftOut = walked.leftOut.map { leftOut in
-            let parentPath = leftOut.parentIndex.map { made[$0].path } ?? []
-            return SaveReport.LeftOut(path: SnapshotPath.string(parentPath + ["<\(leftOut.className)>"]), className: leftOut.className,
-                                      reason: "it has no restorationIdentifier", descendantCount: leftOut.descendantCount)
+            SaveReport.LeftOut(path: SnapshotPath.appending("<\(leftOut.className)>", to: leftOut.parentIndex.map { made[$0].pathString } ?? ""),
+                               className: leftOut.className, reason: "it has no restorationIdentifier",
+                               descendantCount: leftOut.descendantCount)
         }
         records = made
     }

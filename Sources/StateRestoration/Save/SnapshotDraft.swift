@@ -15,13 +15,8 @@ public struct SnapshotDraft: Sendable {
     /// encodes them without reporting.
     public var controllers: [ControllerRecord] {
         get {
-            var records = records
-            if let walked, !walked.recordsMade {
-                // Not planned yet: the records are made from the walk on a copy.
-                var planned = self
-                planned.makeRecords(from: walked)
-                records = planned.records
-            }
+            // Not planned yet: the records are made from the walk on a copy.
+            let records = walked?.recordsMade == false ? withRecordsMade.records : records
             guard !writes.isEmpty else { return records }
             var filled = records
             for index in filled.indices where !writes[index].isEmpty { filled[index].values = writes[index].table }
@@ -43,11 +38,8 @@ public struct SnapshotDraft: Sendable {
     /// The report, without the snapshot id the writer assigns.
     public var report: SaveReport {
         get {
-            // Before planning, the walk's lines are not in it yet (``makeRecords(from:)``).
-            guard let walked, !walked.recordsMade else { return capturedReport }
-            var planned = self
-            planned.makeRecords(from: walked)
-            return planned.capturedReport
+            // Before planning, the walk's lines are not in it yet: made on a copy.
+            walked?.recordsMade == false ? withRecordsMade.capturedReport : capturedReport
         }
         set { capturedReport = newValue }
     }

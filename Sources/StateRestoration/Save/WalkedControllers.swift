@@ -17,8 +17,6 @@ struct WalkedControllers: Sendable {
         let childIndex: Int
 
         var id: Int { fields.id }
-        var identifier: String { fields.identifier }
-        var relation: SavedRelation { fields.relation }
     }
 
     /// A controller left out for having no restoration identifier.
@@ -59,45 +57,33 @@ struct WalkedControllers: Sendable {
     /// navigation stack holds that identifier more than once.
     struct Components {
         private let nodes: [Node]
-        /// The identifiers repeated among a stack's children, under the stack's node index.
-        private var repeated = Set<SiblingPlace>()
-        /// The stacks whose repeats were looked for (all of them after ``init(allOf:)``).
-        private var searched = Set<Int>()
-        private var searchedAll = false
+        /// The identifiers repeated among a stack's children, under the stack's node index;
+        /// found in one pass over every node when first needed.
+        private var repeatedInStacks: Set<SiblingPlace>?
 
-        /// Ready to answer for a few nodes: each stack's repeats are found when first asked.
         init(_ nodes: [Node]) {
             self.nodes = nodes
         }
 
-        /// Ready to answer for every node, the repeats of every stack found in one pass. By
-        /// index, not by element: a node is a record's fields, and copying one retained each.
-        init(allOf nodes: [Node]) {
-            self.nodes = nodes
-            var seen = Set<SiblingPlace>()
+        mutating func component(at index: Int) -> String {
+            let identifier = nodes[index].fields.identifier
+            guard case .stack = nodes[index].fields.relation, let parent = nodes[index].parentIndex else { return identifier }
+            let repeated = repeatedInStacks ?? Self.repeatedInStacks(of: nodes)
+            repeatedInStacks = repeated
+            guard !repeated.isEmpty, repeated.contains(SiblingPlace(parent: parent, component: identifier)) else { return identifier }
+            return "\(identifier)[\(nodes[index].childIndex)]"
+        }
+
+        /// By index, not by element: a node is a record's fields, and copying one retained each.
+        private static func repeatedInStacks(of nodes: [Node]) -> Set<SiblingPlace> {
+            var seen = Set<SiblingPlace>(), repeated = Set<SiblingPlace>()
             seen.reserveCapacity(nodes.count)
             for index in nodes.indices {
                 guard case .stack = nodes[index].fields.relation else { continue }
                 let place = SiblingPlace(parent: nodes[index].parentIndex, component: nodes[index].fields.identifier)
                 if !seen.insert(place).inserted { repeated.insert(place) }
             }
-            searchedAll = true
-        }
-
-        mutating func component(at index: Int) -> String {
-            let identifier = nodes[index].fields.identifier
-            guard case .stack = nodes[index].fields.relation, let parent = nodes[index].parentIndex else { return identifier }
-            if !searchedAll && !searched.contains(parent) {
-                var seen = Set<String>()
-                for sibling in nodes.indices where nodes[sibling].parentIndex == parent {
-                    guard case .stack = nodes[sibling].fields.relation else { continue }
-                    let name = nodes[sibling].fields.identifier
-                    if !seen.insert(name).inserted { repeated.insert(SiblingPlace(parent: parent, component: name)) }
-                }
-                searched.insert(parent)
-            }
-            guard !repeated.isEmpty, repeated.contains(SiblingPlace(parent: parent, component: identifier)) else { return identifier }
-            return "\(identifier)[\(nodes[index].childIndex)]"
+            return repeated
         }
 
         /// The whole path of node `index`, from its window's root.
