@@ -12,6 +12,14 @@ protocol Approach: AnyObject {
     func save(_ window: Window) throws -> Double
     /// Restores what `save` wrote into a fresh hidden window.
     func restore() throws -> Window
+    /// Untimed, after a timed save: waits for work the save left running in the background, so
+    /// that it does not run beside the next timed operation, and returns how long that work took
+    /// on its own thread (milliseconds), or `nil` when there was none.
+    func settle() -> Double?
+}
+
+extension Approach {
+    func settle() -> Double? { nil }
 }
 
 /// A controller's class as the benchmark's formats name it.

@@ -80,6 +80,8 @@ struct Bench {
             var saves: [String: Sample] = [:]
             var mainActors: [String: Sample] = [:]
             var restores: [String: Sample] = [:]
+            /// The background work saves left (navstate's checkpoints), timed on its own thread.
+            var checkpoints: [String: Sample] = [:]
             /// The floor's restores' time building the hierarchy from decoded values.
             var floorBuilds = Sample()
             // Round-robin: run k of every approach before run k + 1 of any, so a noisy moment on
@@ -89,6 +91,7 @@ struct Bench {
                     try approach.prepare(in: directory.appendingPathComponent(approach.name))
                     var main = 0.0
                     let total = try milliseconds { main = try approach.save(window) }
+                    let background = approach.settle()
                     var restored: Window?
                     let back = try milliseconds { restored = try approach.restore() }
                     restored?.rootViewController = nil
@@ -97,6 +100,7 @@ struct Bench {
                     saves[approach.name, default: Sample()].runs.append(total)
                     mainActors[approach.name, default: Sample()].runs.append(main)
                     restores[approach.name, default: Sample()].runs.append(back)
+                    if let background { checkpoints[approach.name, default: Sample()].runs.append(background) }
                     if approach === floor { floorBuilds.runs.append(floor.lastBuildMilliseconds) }
                 }
             }
@@ -105,6 +109,10 @@ struct Bench {
                 results.append(Result(operation: "restore", controllers: count, approach: approach.name, sample: restores[approach.name] ?? Sample()))
                 if approach.name == "navstate", let save = saves[approach.name], let main = mainActors[approach.name] {
                     measurements["main_actor_share_\(count)"] = main.pairedRatio(to: save)
+                    // Not in the save's time: the caller does not wait for it (see README).
+                    let background = checkpoints[approach.name] ?? Sample()
+                    measurements["checkpoint_runs_per_save_\(count)"] = Double(background.runs.count) / Double(max(save.runs.count, 1))
+                    if !background.runs.isEmpty { measurements["checkpoint_ms_median_\(count)"] = background.median }
                     // Bounds the save goals set: a save at most a third of JSON's, of which the
                     // main actor holds at most a third, needs the capture within a ninth of it;
                     // and however the capture overlapped the write, the write alone within a third.

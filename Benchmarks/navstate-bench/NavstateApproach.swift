@@ -1,7 +1,7 @@
 import ControllerKit
 import Foundation
 import MailSample
-import StateRestoration
+@_spi(Restoration) import StateRestoration
 
 /// The real store: capture on the main actor, one transaction off it; restore with lookup,
 /// relations, decoding and the crash mark.
@@ -19,6 +19,8 @@ final class NavstateApproach: Approach {
         let opened = try RestorationStore(path: path, configuration: StoreConfiguration(keepCount: 2))
         try opened.discardAll()
         store = opened
+        // Whatever the discard queued is not the timed save's.
+        _ = settle()
     }
 
     func save(_ window: Window) throws -> Double {
@@ -29,6 +31,14 @@ final class NavstateApproach: Approach {
         // would make the writer copy every record it keeps.
         if let draft = captured.take() { _ = try store.write(draft) }
         return mainActor
+    }
+
+    /// The checkpoints the save queued (``RestorationStore/waitForCheckpoints()``): their time
+    /// on the store's checkpoint thread, or `nil` when the save queued none.
+    func settle() -> Double? {
+        let durations = store?.waitForCheckpoints() ?? []
+        guard !durations.isEmpty else { return nil }
+        return durations.reduce(0) { $0 + Double($1.components.attoseconds) / 1e15 + Double($1.components.seconds) * 1e3 }
     }
 
     /// Points at a database saved earlier, without touching it.
@@ -49,6 +59,8 @@ final class NavstateApproach: Approach {
         _ = try store?.save(windows: [window], registry: registry)
         let dirty = window.allControllers().first { $0 is MessageController }
         (dirty as? MessageController)?.scrollOffset += 1
+        // The full saves' checkpoints are not the incremental save's to wait for.
+        _ = settle()
         return dirty
     }
 }

@@ -21,6 +21,9 @@ public final class Database {
     let handle: OpaquePointer
     /// Statements kept prepared for the connection's life, by SQL text (``cachedStatement(_:)``).
     private var cachedStatements: [String: Statement] = [:]
+    /// Told of every commit's log size, in place of SQLite's automatic checkpoint
+    /// (``observeCommits(_:)``); kept here so it lives as long as the connection.
+    var commitObserver: CommitObserver?
 
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public static let busyTimeoutMilliseconds: Int32 = 5_000

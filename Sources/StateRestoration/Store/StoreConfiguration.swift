@@ -6,11 +6,16 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var appBuild: String
     /// How many snapshots to keep; older ones are pruned by each save. At least 1.
     public var keepCount: Int
+    /// How many pages SQLite's write-ahead log may hold before the store copies them into the
+    /// database file, on a background thread after the commit that went past it, never inside
+    /// a save. At least 1; SQLite's own default, 1,000 pages, unless told.
+    public var checkpointPages: Int
 
     /// Makes a configuration.
-    public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3) {
+    public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3, checkpointPages: Int = 1_000) {
         self.appVersion = appVersion
         self.appBuild = appBuild
         self.keepCount = max(keepCount, 1)
+        self.checkpointPages = max(checkpointPages, 1)
     }
 }
