@@ -63,6 +63,11 @@ public struct ControllerRecord: Sendable, Hashable {
         change(&storage.fields)
     }
 
+    /// Sets the keyed values, in place when nothing else holds this record's storage.
+    mutating func setKeyedValues(_ values: KeyedValues) {
+        update { $0.values = values }
+    }
+
     /// Sets the path and its text together; `text` must be `SnapshotPath.string(path)`.
     mutating func setPath(_ path: [String], text: String) {
         update { $0.path = path }

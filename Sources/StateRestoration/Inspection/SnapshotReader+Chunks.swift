@@ -60,8 +60,10 @@ extension SnapshotReader {
     /// link, and parses every record on every core: the rows of each chunk in order, chunks in
     /// chain order. Chunks and records that do not decode are reported in `problems`; the
     /// controllers keyed to a missing state are parsed as rows without one, which says so.
-    static func parsePackedRows(_ database: Database, chain: [Int64],
-                                problems: inout [SnapshotProblem]) throws -> [[ParsedRow]] {
+    /// With `deferringPayloads`, payloads are left to decode later (``ParsedRow/payload``), from
+    /// bytes the returned state chunks keep.
+    static func parsePackedRows(_ database: Database, chain: [Int64], problems: inout [SnapshotProblem],
+                                deferringPayloads: Bool = false) throws -> (rows: [[ParsedRow]], states: StateChunks) {
         let states = try readStateChunks(database, snapshots: chain, problems: &problems)
         let parsing = BackgroundJobs<ParsedChunk>(workers: parallelThreadCount - 1, maximumQueued: 4,
                                                   byteBudget: 2 * payloadLimit)
@@ -76,17 +78,18 @@ extension SnapshotReader {
                     return
                 }
                 parsing.submit(bytes: copy.bytes.count) {
-                    parseNodeChunk(copy, snapshot: snapshot, chunk: chunk, checksum: checksum, place: place, states: states)
+                    parseNodeChunk(copy, snapshot: snapshot, chunk: chunk, checksum: checksum, place: place, states: states,
+                                   deferringPayloads: deferringPayloads)
                 }
             }
         }
         let parsed = parsing.finish()
         for chunk in parsed { problems += chunk.problems }
-        return parsed.map(\.rows)
+        return (parsed.map(\.rows), states)
     }
 
     private static func parseNodeChunk(_ copy: CopiedBytes, snapshot: Int64, chunk: Int64, checksum: Int64, place: String,
-                                       states: StateChunks) -> ParsedChunk {
+                                       states: StateChunks, deferringPayloads: Bool) -> ParsedChunk {
         var result = ParsedChunk()
         let records: [Result<RowColumns, PayloadError>]
         do throws(RowChunk.Failure) {
@@ -114,7 +117,7 @@ extension SnapshotReader {
                         reason: .malformedRecord(table: "state_chunk", error)))
                     row = joined.row(node: node)
                 }
-                result.rows.append(parseRow(row, snapshot: snapshot, shortStrings: shortStrings))
+                result.rows.append(parseRow(row, snapshot: snapshot, shortStrings: shortStrings, deferringPayload: deferringPayloads))
             case .failure(let error):
                 result.problems.append(SnapshotProblem(nodeID: nil, path: "\(place) record \(index)",
                                                        reason: .malformedRecord(table: "node_chunk", error)))

@@ -21,7 +21,8 @@ struct StructureSummary {
 
 extension SnapshotReader {
     /// Checks the parent links and orders the records parents first; returns the records that
-    /// hang from a window root and the problems of the others.
+    /// hang from a window root, each one's index in `records` (`indices`), and the problems of
+    /// the others.
     /// `summaries` describe the records, index for index (``StructureSummary``); `storedPaths`
     /// are the records' whole path texts as their rows store them, index for index (records carry
     /// only their last component until ordered, when they get their full path and its text in
@@ -29,7 +30,8 @@ extension SnapshotReader {
     /// Works on indices into `records`: a 10,000-controller restore spent more time copying
     /// records between tables here than checking them.
     static func structure(_ records: inout [ControllerRecord], summaries: [StructureSummary],
-                          storedPaths: [String], failedIDs: Set<Int>) -> (ordered: [ControllerRecord], problems: [SnapshotProblem]) {
+                          storedPaths: [String], failedIDs: Set<Int>)
+        -> (ordered: [ControllerRecord], indices: [Int], problems: [SnapshotProblem]) {
         var problems: [SnapshotProblem] = []
         let indexByID = NodeIndex(summaries)
         var children = [[Int]](repeating: [], count: records.count)
@@ -74,6 +76,8 @@ extension SnapshotReader {
         // Parents first, iteratively: cyclic links never reach here from a root.
         var ordered: [ControllerRecord] = []
         ordered.reserveCapacity(records.count)
+        var orderedIndices: [Int] = []
+        orderedIndices.reserveCapacity(records.count)
         var pending = roots.sorted { summaries[$0].windowIndex > summaries[$1].windowIndex }
         var reached = [Bool](repeating: false, count: records.count)
         var reachedCount = 0
@@ -94,6 +98,7 @@ extension SnapshotReader {
                 records[index].setPath([component], text: SnapshotPath.string([component]))
             }
             ordered.append(records[index])
+            orderedIndices.append(index)
             // Most controllers have no children: nothing to sort, check or queue.
             guard !children[index].isEmpty else { continue }
             var kids = children[index]
@@ -136,19 +141,21 @@ extension SnapshotReader {
         // A child whose parent was dropped after it was reached would still be listed: prune.
         if !dropped.isEmpty {
             var kept = Set<Int>()
-            ordered = ordered.filter { record in
-                guard !dropped.contains(record.id) else { return false }
+            var keptRecords: [ControllerRecord] = [], keptIndices: [Int] = []
+            for (record, index) in zip(ordered, orderedIndices) {
+                guard !dropped.contains(record.id) else { continue }
                 if let parent = record.parentID, !kept.contains(parent) {
-                    problems.append(SnapshotProblem(nodeID: record.id, path: indexByID[record.id].map { storedPaths[$0] } ?? record.pathString,
-                                                    reason: .parentDropped(parent)))
+                    problems.append(SnapshotProblem(nodeID: record.id, path: storedPaths[index], reason: .parentDropped(parent)))
                     dropped.insert(record.id)
-                    return false
+                    continue
                 }
                 kept.insert(record.id)
-                return true
+                keptRecords.append(record)
+                keptIndices.append(index)
             }
+            (ordered, orderedIndices) = (keptRecords, keptIndices)
         }
-        return (ordered, problems)
+        return (ordered, orderedIndices, problems)
     }
 
     /// Siblings in order: contained ones by position, then what is presented.

@@ -131,7 +131,9 @@ enum SnapshotReader {
         }
     }
 
-    private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
+    /// With `deferringPayloads`, payloads decode beside the structural checks
+    /// (``DeferredPayloads``); should one not decode, the snapshot is read again without.
+    private static func load(_ id: Int64, from database: Database, deferringPayloads: Bool = true) throws -> LoadedSnapshot {
         let header = try database.prepare("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,
                    restore_started_at IS NOT NULL, controller_count, checksum, base_id
@@ -239,8 +241,12 @@ enum SnapshotReader {
         // Schema 4: the same rows, packed (`RowChunk`), parsed on every core as whole chunks. A
         // delta's records hide its anchor's here, after parsing rather than while reading.
         // A file of an earlier schema (the inspector reads files without migrating them) has none.
+        // Keeps the bytes of the payloads left to decode.
+        var stateChunks: StateChunks?
         if try hasChunks(database) {
-            for chunk in try parsePackedRows(database, chain: chain, problems: &problems) {
+            let packed = try parsePackedRows(database, chain: chain, problems: &problems, deferringPayloads: deferringPayloads)
+            stateChunks = packed.states
+            for chunk in packed.rows {
                 var kept: [ParsedRow] = []
                 kept.reserveCapacity(chunk.count)
                 for row in chunk {
@@ -251,12 +257,17 @@ enum SnapshotReader {
                 finished.append(kept)
             }
         }
+        // Beside `parsed`, index for index: the payloads its records were parsed without.
+        var payloads: [UnsafeRawBufferPointer?] = []
+        var deferredCount = 0
         for result in finished.joined() {
             switch result.record {
             case .success(let record):
                 parsed.append(record)
                 storedPaths.append(result.path)
                 summaries.append(result.summary ?? StructureSummary(record))
+                payloads.append(result.payload)
+                if result.payload != nil { deferredCount += 1 }
             case .failure(let reason):
                 if let nodeID = result.nodeID { failedIDs.insert(nodeID) }
                 problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
@@ -266,7 +277,19 @@ enum SnapshotReader {
         // every path in place instead of copying each record's storage (callgrind: a seventh
         // of the structural checks, and as many allocations as rows).
         finished = []
-        let structured = structure(&parsed, summaries: summaries, storedPaths: storedPaths, failedIDs: failedIDs)
+        let decoding = deferredCount > 0 ? DeferredPayloads(payloads) : nil
+        var structured = structure(&parsed, summaries: summaries, storedPaths: storedPaths, failedIDs: failedIDs)
+        if let decoding {
+            let decoded = withExtendedLifetime(stateChunks) { decoding.finish() }
+            guard let decoded else { return try load(id, from: database, deferringPayloads: false) }
+            // Let go, so each ordered record is the only reference to its storage: its values
+            // are then set in place.
+            parsed = []
+            for (position, index) in structured.indices.enumerated() {
+                if let values = decoded[index] { structured.ordered[position].setKeyedValues(values) }
+            }
+        }
+        stateChunks = nil
         problems += structured.problems
         if rowCount != controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
@@ -308,15 +331,26 @@ enum SnapshotReader {
         var record: Result<ControllerRecord, SnapshotProblem.Reason>
         /// What the structural checks read of the record, when it parsed.
         var summary: StructureSummary?
+        /// The payload's bytes, when the record parsed without decoding them (its values are
+        /// then empty until ``DeferredPayloads`` decodes them).
+        var payload: UnsafeRawBufferPointer?
     }
 
-    static func parseRow(_ row: RowColumns, snapshot: Int64, shortStrings: ShortStrings) -> ParsedRow {
+    /// Parses one row. With `deferringPayload`, the payload is checked only for its type and
+    /// size (its row's checksum covers its bytes) and left for ``DeferredPayloads``; the bytes
+    /// must then stay valid until that has run.
+    static func parseRow(_ row: RowColumns, snapshot: Int64, shortStrings: ShortStrings,
+                         deferringPayload: Bool = false) -> ParsedRow {
         let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
         let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
-        let record = parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings)
+        let record = parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings, deferringPayload: deferringPayload)
         var summary: StructureSummary?
-        if case .success(let parsed) = record { summary = StructureSummary(parsed) }
-        return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: record, summary: summary)
+        var payload: UnsafeRawBufferPointer?
+        if case .success(let parsed) = record {
+            summary = StructureSummary(parsed)
+            if deferringPayload { payload = row[15].bytes }
+        }
+        return ParsedRow(nodeID: row.integer(at: 0).map(Int.init), path: path, record: record, summary: summary, payload: payload)
     }
 
     /// How many rows, or a quarter of how many bytes, are copied before they are parsed: small
@@ -350,8 +384,8 @@ enum SnapshotReader {
     /// prefixes its parent's path, which saves splitting every row's whole path text.
     /// `path` is the row's path text, already read (`nil` when the column holds no text).
     /// `shortStrings` hands out strings its batch's payloads held before.
-    private static func parse(_ row: RowColumns, snapshot: Int64, path: String?,
-                              shortStrings: ShortStrings) -> Result<ControllerRecord, SnapshotProblem.Reason> {
+    private static func parse(_ row: RowColumns, snapshot: Int64, path: String?, shortStrings: ShortStrings,
+                              deferringPayload: Bool) -> Result<ControllerRecord, SnapshotProblem.Reason> {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
         for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
             return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
@@ -370,14 +404,14 @@ enum SnapshotReader {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {
-            return .success(try record(row, path: path, shortStrings: shortStrings))
+            return .success(try record(row, path: path, shortStrings: shortStrings, deferringPayload: deferringPayload))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func record(_ row: RowColumns, path: String?,
-                               shortStrings: ShortStrings) throws(SnapshotProblem.Reason) -> ControllerRecord {
+    private static func record(_ row: RowColumns, path: String?, shortStrings: ShortStrings,
+                               deferringPayload: Bool) throws(SnapshotProblem.Reason) -> ControllerRecord {
         func int(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> Int {
             guard let value = row.integer(at: column) else { throw .wrongColumnType(name) }
             return Int(value)
@@ -410,11 +444,13 @@ enum SnapshotReader {
                                                    isSelected: isSelected, window: window).get()
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         // Decoded where SQLite holds the bytes: no copy of the payload.
-        let values: KeyedValues
-        do {
-            values = try PayloadCodec.decodeKeyedValues(row[15].bytes, shortStrings: shortStrings)
-        } catch {
-            throw .malformedPayload(error)
+        var values = KeyedValues()
+        if !deferringPayload {
+            do {
+                values = try PayloadCodec.decodeKeyedValues(row[15].bytes, shortStrings: shortStrings)
+            } catch {
+                throw .malformedPayload(error)
+            }
         }
         return ControllerRecord(
             id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(pathText)], identifier: identifier,
