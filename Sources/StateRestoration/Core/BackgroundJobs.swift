@@ -48,14 +48,17 @@ final class BackgroundJobs<Output>: @unchecked Sendable {
     }
 
     /// Queues `job`, which holds `bytes` bytes until it has run; while too much waits, runs the
-    /// oldest waiting jobs on the calling thread.
-    func submit(bytes: Int, _ job: @escaping () -> Output) {
+    /// oldest waiting jobs on the calling thread, unless told not to (a caller whose jobs wait
+    /// for something it has yet to do; the bounds then hold from its next submission that runs
+    /// them, or from ``finish()``).
+    func submit(bytes: Int, runningOverflowHere: Bool = true, _ job: @escaping () -> Output) {
         condition.lock()
         queued.append(Job(index: results.count, bytes: bytes, run: job))
         results.append(nil)
         bytesInFlight += bytes
         condition.signal()
         condition.unlock()
+        guard runningOverflowHere else { return }
         while let overflow = take(when: { $0.queued.count > $0.maximumQueued || $0.bytesInFlight > $0.byteBudget }) {
             complete(overflow)
         }

@@ -34,19 +34,37 @@ extension SnapshotReader {
     }
 
     /// The state chunks a snapshot links, by id: their bytes and where each record is in them,
-    /// their frames checked. Records are decoded where a node record names them, on the threads
-    /// that parse node chunks (shared read-only by them).
-    struct StateChunks: @unchecked Sendable {
-        fileprivate var chunks: [Int64: (bytes: CopiedBytes, records: [Range<Int>])] = [:]
+    /// their frames checked. Filled by the reading thread while node chunks already parse on
+    /// others: looking up a chunk not read yet waits until it is, or until reading is over.
+    final class StateChunks: @unchecked Sendable {
+        typealias Chunk = (bytes: CopiedBytes, records: [Range<Int>])
+        // Guarded by `condition`.
+        private let condition = NSCondition()
+        private var chunks: [Int64: Chunk] = [:]
+        private var isComplete = false
 
-        /// Appends the columns of the state record `key` names to `columns`; `false` when it
-        /// is not there, `PayloadError` when it does not decode.
-        func appendState(forKey key: Int64?, to columns: inout [RowColumns.Column]) throws(PayloadError) -> Bool {
-            guard let key, key >= 0 else { return false }
-            let (chunk, slot) = key.quotientAndRemainder(dividingBy: PreparedChunk.stateKeyStride)
-            guard let found = chunks[chunk], slot < found.records.count else { return false }
-            try RowChunk.decodeRecord(found.bytes.bytes, range: found.records[Int(slot)], width: stateRecordWidth, into: &columns)
-            return true
+        /// Whether chunk `id` was read (for the reading thread, which alone adds them).
+        func contains(_ id: Int64) -> Bool {
+            condition.withLock { chunks[id] != nil }
+        }
+
+        fileprivate func insert(_ chunk: Chunk, id: Int64) {
+            condition.withLock { chunks[id] = chunk }
+            condition.broadcast()
+        }
+
+        /// Every chunk is read (or reading stopped): lookups wait no more.
+        func finishReading() {
+            condition.withLock { isComplete = true }
+            condition.broadcast()
+        }
+
+        /// Chunk `id`, waiting for it while reading goes on; `nil` when it is not there.
+        func chunk(_ id: Int64) -> Chunk? {
+            condition.lock()
+            defer { condition.unlock() }
+            while chunks[id] == nil, !isComplete { condition.wait() }
+            return chunks[id]
         }
     }
 
@@ -62,30 +80,73 @@ extension SnapshotReader {
     /// controllers keyed to a missing state are parsed as rows without one, which says so.
     /// With `deferringPayloads`, payloads are left to decode later (``ParsedRow/payload``), from
     /// bytes the returned state chunks keep.
+    ///
+    /// State and node chunks are read in turn, one of each, so the first node chunks parse while
+    /// the state chunks are still read (reading them all first kept the other cores idle for 2
+    /// to 3.5 ms of a restore of 10,000 controllers). A node chunk's job waits for the state
+    /// chunks its records name; in a full snapshot that is the one read just before it. This
+    /// thread therefore runs no job itself until every state chunk is read.
     static func parsePackedRows(_ database: Database, chain: [Int64], problems: inout [SnapshotProblem],
                                 deferringPayloads: Bool = false) throws -> (rows: [[ParsedRow]], states: StateChunks) {
-        let states = try readStateChunks(database, snapshots: chain, problems: &problems)
+        let states = StateChunks()
         let parsing = BackgroundJobs<ParsedChunk>(workers: parallelThreadCount - 1, maximumQueued: 4,
                                                   byteBudget: 2 * payloadLimit)
-        defer { parsing.close() }
-        let nodeChunks = try database.prepare(nodeChunksSQL)
-        for snapshot in chain {
-            try nodeChunks.forEachRow([snapshot]) { row in
-                let chunk = row.integer(at: 0) ?? -1
-                let place = "node_chunk \(chunk) of snapshot \(snapshot)"
-                guard let checksum = row.integer(at: 2), let copy = row.withBlob(at: 1, CopiedBytes.init) else {
-                    problems.append(SnapshotProblem(nodeID: nil, path: place, reason: .wrongColumnType("node_chunk.records")))
-                    return
-                }
-                parsing.submit(bytes: copy.bytes.count) {
-                    parseNodeChunk(copy, snapshot: snapshot, chunk: chunk, checksum: checksum, place: place, states: states,
-                                   deferringPayloads: deferringPayloads)
-                }
+        // In this order: a job waiting for a state chunk must be let go before the jobs are.
+        defer {
+            states.finishReading()
+            parsing.close()
+        }
+        var stateRows = ChainedRows(try database.prepare(linkedStateChunksSQL), snapshots: chain)
+        var nodeRows = ChainedRows(try database.prepare(nodeChunksSQL), snapshots: chain)
+        var statesRead = false
+        func submitNodeChunk(_ row: Statement, snapshot: Int64) {
+            let chunk = row.integer(at: 0) ?? -1
+            let place = "node_chunk \(chunk) of snapshot \(snapshot)"
+            guard let checksum = row.integer(at: 2), let copy = row.withBlob(at: 1, CopiedBytes.init) else {
+                problems.append(SnapshotProblem(nodeID: nil, path: place, reason: .wrongColumnType("node_chunk.records")))
+                return
+            }
+            parsing.submit(bytes: copy.bytes.count, runningOverflowHere: statesRead) {
+                parseNodeChunk(copy, snapshot: snapshot, chunk: chunk, checksum: checksum, place: place, states: states,
+                               deferringPayloads: deferringPayloads)
             }
         }
+        while !statesRead {
+            if try stateRows.next() != nil {
+                readStateChunk(stateRows.statement, into: states, problems: &problems)
+            } else {
+                statesRead = true
+                states.finishReading()
+            }
+            if let snapshot = try nodeRows.next() { submitNodeChunk(nodeRows.statement, snapshot: snapshot) }
+        }
+        while let snapshot = try nodeRows.next() { submitNodeChunk(nodeRows.statement, snapshot: snapshot) }
         let parsed = parsing.finish()
         for chunk in parsed { problems += chunk.problems }
         return (parsed.map(\.rows), states)
+    }
+
+    /// A statement's rows for each of `snapshots` in turn, stepped by the caller.
+    private struct ChainedRows {
+        let statement: Statement
+        let snapshots: [Int64]
+        private var position = -1
+
+        init(_ statement: Statement, snapshots: [Int64]) {
+            self.statement = statement
+            self.snapshots = snapshots
+        }
+
+        /// Steps to the next row; the snapshot it belongs to, or `nil` when every snapshot's
+        /// rows are done.
+        mutating func next() throws -> Int64? {
+            while position < snapshots.count {
+                if position >= 0, try statement.step() { return snapshots[position] }
+                position += 1
+                if position < snapshots.count { try statement.bind([snapshots[position]]) }
+            }
+            return nil
+        }
     }
 
     private static func parseNodeChunk(_ copy: CopiedBytes, snapshot: Int64, chunk: Int64, checksum: Int64, place: String,
@@ -138,29 +199,22 @@ extension SnapshotReader {
         WHERE l.snapshot_id = ? ORDER BY l.state_chunk_id
         """
 
-    /// The state chunks `snapshots` link, copied, their frames checked; a chunk whose frame
-    /// does not is reported in `problems` (the controllers keyed to it are reported again when
-    /// parsed: their state is missing).
-    private static func readStateChunks(_ database: Database, snapshots: [Int64],
-                                        problems: inout [SnapshotProblem]) throws -> StateChunks {
-        var result = StateChunks()
-        let linked = try database.prepare(linkedStateChunksSQL)
-        for snapshot in snapshots {
-            try linked.forEachRow([snapshot]) { row in
-                guard let id = row.integer(at: 0), result.chunks[id] == nil else { return }
-                guard let checksum = row.integer(at: 2), let copy = row.withBlob(at: 1, CopiedBytes.init) else {
-                    problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)", reason: .wrongColumnType("state_chunk.records")))
-                    return
-                }
-                do throws(RowChunk.Failure) {
-                    result.chunks[id] = (copy, try RowChunk.recordRanges(copy.bytes, frameChecksum: checksum, place: [.integer(id)]))
-                } catch {
-                    problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)",
-                                                    reason: .damagedChunk(table: "state_chunk", detail: error.description)))
-                }
-            }
+    /// Adds the state chunk in `row` (of ``linkedStateChunksSQL``), copied, its frame checked,
+    /// unless an earlier snapshot of the chain linked it too; a chunk whose frame does not check
+    /// is reported in `problems` (the controllers keyed to it are reported again when parsed:
+    /// their state is missing).
+    private static func readStateChunk(_ row: Statement, into states: StateChunks, problems: inout [SnapshotProblem]) {
+        guard let id = row.integer(at: 0), !states.contains(id) else { return }
+        guard let checksum = row.integer(at: 2), let copy = row.withBlob(at: 1, CopiedBytes.init) else {
+            problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)", reason: .wrongColumnType("state_chunk.records")))
+            return
         }
-        return result
+        do throws(RowChunk.Failure) {
+            states.insert((copy, try RowChunk.recordRanges(copy.bytes, frameChecksum: checksum, place: [.integer(id)])), id: id)
+        } catch {
+            problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)",
+                                            reason: .damagedChunk(table: "state_chunk", detail: error.description)))
+        }
     }
 
     /// For each packed snapshot: the payload bytes of the states its own node records use (a
@@ -212,11 +266,26 @@ extension SnapshotReader {
         /// when it is missing, as a left join leaves them.
         mutating func row(node: RowColumns, stateKey: Int64?, states: StateChunks) throws(PayloadError) -> RowColumns {
             state.removeAll(keepingCapacity: true)
-            let found = try states.appendState(forKey: stateKey, to: &state)
+            let found = try appendState(forKey: stateKey, from: states)
             for (index, column) in stateRecordColumns.enumerated() {
                 columns[column] = found ? state[index] : RowColumns.Column()
             }
             return row(node: node, keepingState: true)
+        }
+
+        /// The chunk the last key named: consecutive records name the same one, and a lookup
+        /// takes the table's lock.
+        private var lastChunk: (id: Int64, chunk: StateChunks.Chunk)?
+
+        /// Appends the columns of the state record `key` names to `state`; `false` when it is
+        /// not there, `PayloadError` when it does not decode.
+        private mutating func appendState(forKey key: Int64?, from states: StateChunks) throws(PayloadError) -> Bool {
+            guard let key, key >= 0 else { return false }
+            let (id, slot) = key.quotientAndRemainder(dividingBy: PreparedChunk.stateKeyStride)
+            if lastChunk?.id != id { lastChunk = states.chunk(id).map { (id, $0) } }
+            guard let found = lastChunk?.chunk, slot < found.records.count else { return false }
+            try RowChunk.decodeRecord(found.bytes.bytes, range: found.records[Int(slot)], width: stateRecordWidth, into: &state)
+            return true
         }
 
         /// `node` without a state.
