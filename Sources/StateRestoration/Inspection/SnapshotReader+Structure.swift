@@ -204,22 +204,32 @@ struct NodeIndex {
     private let isDense: Bool
 
     init(_ summaries: [StructureSummary]) {
+        self.init(ids: summaries.lazy.map(\.id))
+    }
+
+    /// The positions of `ids`; of a repeated id, the last.
+    init<IDs: Collection<Int>>(ids: IDs) {
         var largest = 0, smallest = 0
-        for summary in summaries {
-            largest = max(largest, summary.id)
-            smallest = min(smallest, summary.id)
+        for id in ids {
+            largest = max(largest, id)
+            smallest = min(smallest, id)
         }
         // Saves number controllers from 1 and keep their ids across saves: up to four times
         // the count leaves room for the gaps removed controllers leave. A negative id (only an
         // edited file has one: the schema checks them) takes the table.
-        isDense = smallest >= 0 && summaries.count < Int(Int32.max) && largest <= 4 * summaries.count + 64
+        isDense = smallest >= 0 && ids.count < Int(Int32.max) && largest <= 4 * ids.count + 64
         if isDense {
             positions = [Int32](repeating: -1, count: largest + 1)
-            for index in summaries.indices { positions[summaries[index].id] = Int32(index) }
+            for (index, id) in ids.enumerated() { positions[id] = Int32(index) }
         } else {
-            table.reserveCapacity(summaries.count)
-            for index in summaries.indices { table[summaries[index].id] = index }
+            table.reserveCapacity(ids.count)
+            for (index, id) in ids.enumerated() { table[id] = index }
         }
+    }
+
+    /// No positions.
+    init() {
+        isDense = false
     }
 
     /// The position of node `id`'s record, if there is one.

@@ -8,7 +8,7 @@ final class InstanceTable {
     // Unchecked: main-actor isolated, and every write is a plain assignment that calls nothing
     // while it lasts, so no access can overlap a write. The restorer reads `controllers` several
     // times per controller, each read checked at run time otherwise.
-    @exclusivity(unchecked) var indexByID: [Int: Int] = [:]
+    @exclusivity(unchecked) var indexByID = NodeIndex()
     @exclusivity(unchecked) var controllers: [ViewController?] = []
     @exclusivity(unchecked) var objects: [Int: any RestorableObject] = [:]
 
@@ -54,10 +54,7 @@ struct Restorer {
         self.snapshot = snapshot
         self.windows = windows
         records = snapshot.controllers
-        var versions: [String: Int] = [:]
-        for record in snapshot.controllers { versions[record.className] = record.classVersion }
-        for object in snapshot.objects { versions[object.className] = object.classVersion }
-        classVersions = versions
+        classVersions = Self.classVersions(snapshot)
         report.snapshotID = snapshot.id
         let count = snapshot.controllers.count
         dropped = Array(repeating: false, count: count)
@@ -65,13 +62,37 @@ struct Restorer {
         childIndices = Array(repeating: [], count: count)
         coders = Array(repeating: nil, count: count)
         table.controllers = Array(repeating: nil, count: count)
-        table.indexByID.reserveCapacity(count)
-        for index in snapshot.controllers.indices { table.indexByID[snapshot.controllers[index].id] = index }
+        // By array when the ids are dense, as saves number them: hashing each id, then each
+        // parent's, was most of setting up (callgrind).
+        table.indexByID = NodeIndex(ids: snapshot.controllers.lazy.map(\.id))
         for index in snapshot.controllers.indices {
             guard let parent = snapshot.controllers[index].parentID, let found = table.indexByID[parent] else { continue }
             parentIndex[index] = found
             childIndices[found].append(index)
         }
+    }
+
+    /// Each class's version, as its records and objects give it (the last one's, should two
+    /// differ). A record's class is most often one of the few just seen: compared with those
+    /// before any is hashed.
+    private static func classVersions(_ snapshot: Snapshot) -> [String: Int] {
+        var recent: [(name: String, version: Int)] = []
+        var versions: [String: Int] = [:]
+        func note(_ name: String, _ version: Int) {
+            for at in recent.indices where recent[at].name == name {
+                recent[at].version = version
+                return
+            }
+            if recent.count < 8 {
+                recent.append((name, version))
+            } else {
+                versions[name] = version
+            }
+        }
+        for record in snapshot.controllers { note(record.className, record.classVersion) }
+        for object in snapshot.objects { note(object.className, object.classVersion) }
+        for (name, version) in recent { versions[name] = version }
+        return versions
     }
 
     mutating func run() -> RestoreReport {
