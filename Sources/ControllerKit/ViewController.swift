@@ -44,6 +44,9 @@ open class ViewController: @MainActor CustomStringConvertible {
     // Unchecked: main-actor isolated, and only ever read or bumped in place, so no access can
     // overlap another; the run-time check was most of each call an app's setters make.
     @exclusivity(unchecked) public internal(set) var restorableStateGeneration: UInt64 = 0
+    /// The last membership check that saw this controller (`validateMembers`): a mark in place
+    /// of a set of identities, which hashed every member of every stack a restore fills.
+    @exclusivity(unchecked) var membershipMark: UInt64 = 0
     /// The `animated` flag of the last `beginAppearanceTransition`, for its `end…`.
     var manualTransitionIsAnimated = false
 

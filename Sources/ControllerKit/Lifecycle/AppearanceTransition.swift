@@ -80,16 +80,24 @@ extension ViewController {
         return true
     }
 
+    /// The last mark `validateMembers` handed out.
+    @exclusivity(unchecked) static var membershipMarks: UInt64 = 0
+
     /// Checks an array handed to a container: no duplicates, nothing that lives elsewhere.
     /// `current` are the container's present members, which may stay.
     func validateMembers(_ members: [ViewController], current: [ViewController]) -> Diagnostic? {
-        var seen = Set<ObjectIdentifier>(minimumCapacity: members.count)
-        let present = Set(current.map(ObjectIdentifier.init))
+        // Two fresh marks: one on the current members, one on each given member as it is seen.
+        // Main-actor state, and nothing below runs app code, so no other check can interleave.
+        ViewController.membershipMarks &+= 2
+        let isCurrent = ViewController.membershipMarks &- 1, isSeen = ViewController.membershipMarks
+        for member in current { member.membershipMark = isCurrent }
         for member in members {
-            guard seen.insert(ObjectIdentifier(member)).inserted else {
+            guard member.membershipMark != isSeen else {
                 return Diagnostic(kind: .duplicateController, message: "\(member) appears twice in the controllers given to \(self)")
             }
-            if present.contains(ObjectIdentifier(member)) { continue }
+            let wasCurrent = member.membershipMark == isCurrent
+            member.membershipMark = isSeen
+            if wasCurrent { continue }
             if let problem = validateJoining(member, as: "join \(self)") { return problem }
         }
         return nil
