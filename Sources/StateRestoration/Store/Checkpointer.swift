@@ -7,7 +7,7 @@ import Foundation
 /// A commit in WAL mode ends with the new pages in the log, unsynced (`synchronous = NORMAL`):
 /// a killed process keeps them, the next open reads them. SQLite's automatic checkpoint runs
 /// inside the commit that fills the log past 1,000 pages, so a save paid for the copy and the
-/// syncs (at 10,000 controllers the commit took 9 ms instead of 2.3 ms; benchmark probes). On its
+/// syncs (at 10,000 controllers the commit took 9 ms instead of 1.6; benchmark probes). On its
 /// own connection, the checkpoint waits for no lock and holds none a save needs: SQLite lets a
 /// passive checkpoint run beside readers and a writer. A checkpoint that fails leaves the pages
 /// in the log, where they are as safe as before; the next commit past the threshold queues
@@ -21,8 +21,10 @@ final class Checkpointer: @unchecked Sendable {
     private var queued = false
     /// Opened at the first checkpoint and only used on `queue`.
     private var connection: Database?
-    /// How long the checkpoints that ran since ``takeDurations()`` took, in order; on `queue`.
+    /// How long the checkpoints that ran since ``takeDurations()`` took, in order, the first
+    /// `durationLimit` of them (an app never asks); on `queue`.
     private var durations: [Duration] = []
+    private let durationLimit = 1_024
 
     init(path: String) {
         self.path = path
@@ -43,7 +45,7 @@ final class Checkpointer: @unchecked Sendable {
         lock.withLock { queued = false }
         let clock = ContinuousClock()
         let start = clock.now
-        defer { durations.append(clock.now - start) }
+        defer { if durations.count < durationLimit { durations.append(clock.now - start) } }
         do {
             // A read-write open would create a file someone deleted meanwhile.
             if connection == nil {
