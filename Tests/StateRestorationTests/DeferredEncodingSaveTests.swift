@@ -8,16 +8,24 @@ import Synchronization
 /// a value that fails as it reports one encoded on it.
 @MainActor
 @Suite struct DeferredEncodingSaveTests {
-    /// Counts the encodings made on the thread that runs the main actor's test (where the
-    /// capture runs) and on others. (`Thread.isMainThread` does not tell: the test runner's main
-    /// actor need not run on the process's main thread.)
+    /// Counts the encodings made while a controller's `encodeRestorableState(with:)` runs (on
+    /// the main actor, during the capture) and those made after it returned (the writer's).
+    /// Not by thread: the test runner's main actor need not run on the process's main thread,
+    /// and a pool thread that ran it may later run the writer (a TSan run once counted all 40
+    /// encodings as the main actor's that way).
     final class Threads: Sendable {
-        let mainActorThread = pthread_self()
         let counts = Mutex((main: 0, other: 0))
+        private let inEncodeRestorableState = Mutex(false)
         @MainActor init() {}
+        /// Runs `body` as part of a controller's `encodeRestorableState(with:)`.
+        func encodingRestorableState(_ body: () -> Void) {
+            inEncodeRestorableState.withLock { $0 = true }
+            body()
+            inEncodeRestorableState.withLock { $0 = false }
+        }
         func note() {
-            let onMainActorThread = pthread_equal(pthread_self(), mainActorThread) != 0
-            counts.withLock { onMainActorThread ? ($0.main += 1) : ($0.other += 1) }
+            let duringCapture = inEncodeRestorableState.withLock { $0 }
+            counts.withLock { duringCapture ? ($0.main += 1) : ($0.other += 1) }
         }
     }
 
@@ -66,7 +74,11 @@ import Synchronization
         override init() { super.init() }
         required init?(coder: Coder) { super.init(coder: coder) }
         override func encodeRestorableState(with coder: Coder) {
-            coder.encodeEncodable(sort, forKey: "sort")
+            if let threads = sort.threads {
+                threads.encodingRestorableState { coder.encodeEncodable(sort, forKey: "sort") }
+            } else {
+                coder.encodeEncodable(sort, forKey: "sort")
+            }
             if let account { coder.encode(account, forKey: "account") }
             if let value = failing as? FailingValue {
                 coder.encodeEncodable(sort, forKey: "failing")
