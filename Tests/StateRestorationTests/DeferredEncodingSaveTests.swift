@@ -13,7 +13,7 @@ import Synchronization
     /// Not by thread: the test runner's main actor need not run on the process's main thread,
     /// and a pool thread that ran it may later run the writer (a TSan run once counted all 40
     /// encodings as the main actor's that way).
-    final class Threads: Sendable {
+    final class EncodingCounts: Sendable {
         let counts = Mutex((main: 0, other: 0))
         private let inEncodeRestorableState = Mutex(false)
         @MainActor init() {}
@@ -31,8 +31,8 @@ import Synchronization
 
     struct Sort: Codable, Equatable, Sendable {
         var field: String
-        var threads: Threads?
-        init(field: String, threads: Threads? = nil) {
+        var threads: EncodingCounts?
+        init(field: String, threads: EncodingCounts? = nil) {
             self.field = field
             self.threads = threads
         }
@@ -103,7 +103,7 @@ import Synchronization
         return window
     }
 
-    private func sorted(_ identifier: String, _ field: String, threads: Threads? = nil, failing: (any Encodable)? = nil) -> Sorted {
+    private func sorted(_ identifier: String, _ field: String, threads: EncodingCounts? = nil, failing: (any Encodable)? = nil) -> Sorted {
         let controller = Sorted()
         controller.restorationIdentifier = identifier
         controller.sort = Sort(field: field, threads: threads)
@@ -112,7 +112,7 @@ import Synchronization
     }
 
     @Test func aBackgroundSaveEncodesSendableValuesOffTheMainActorAndTheyRestore() async throws {
-        let threads = Threads()
+        let threads = EncodingCounts()
         let window = window(of: (0..<40).map { sorted("tab\($0)", "field \($0)", threads: threads) })
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())

@@ -87,7 +87,7 @@ extension SnapshotReader {
     /// chunks its records name; in a full snapshot that is the one read just before it. This
     /// thread therefore runs no job itself until every state chunk is read.
     static func parsePackedRows(_ database: Database, chain: [Int64], problems: inout [SnapshotProblem],
-                                deferringPayloads: Bool = false) throws -> (rows: [[ParsedRow]], states: StateChunks) {
+                                deferringPayloads: Bool) throws -> (rows: [[ParsedRow]], states: StateChunks) {
         let states = StateChunks()
         let parsing = BackgroundJobs<ParsedChunk>(workers: parallelThreadCount - 1, maximumQueued: 4,
                                                   byteBudget: 2 * payloadLimit)

@@ -241,7 +241,7 @@ enum SnapshotReader {
         // Schema 4: the same rows, packed (`RowChunk`), parsed on every core as whole chunks. A
         // delta's records hide its anchor's here, after parsing rather than while reading.
         // A file of an earlier schema (the inspector reads files without migrating them) has none.
-        // Keeps the bytes of the payloads left to decode.
+        // `stateChunks` keeps the bytes of the payloads left to decode.
         var stateChunks: StateChunks?
         if try hasChunks(database) {
             let packed = try parsePackedRows(database, chain: chain, problems: &problems, deferringPayloads: deferringPayloads)
