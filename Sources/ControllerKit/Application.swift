@@ -36,13 +36,25 @@ public final class Application {
     /// How many diagnostics ``diagnostics`` keeps; older ones are dropped first.
     public let diagnosticsLimit = 1_000
 
-    private var lifecycleObservers: [(token: ObserverToken, handler: @MainActor (LifecycleEvent) -> Void)] = []
+    private var lifecycleObservers: [(token: ObserverToken, handler: @MainActor (LifecycleEvent) -> Void)] = [] {
+        didSet { Self.lifecycleObserverCount += lifecycleObservers.count - oldValue.count }
+    }
+    /// The lifecycle observers of every live application. Containment calls announce
+    /// themselves, and finding a controller's application walks up its whole hierarchy: with
+    /// no observer anywhere, as in a restore of an app that records nothing, the walk is
+    /// skipped (callgrind: a fifteenth of a restore's main-actor work at 10,000 controllers).
+    // Unchecked: main-actor isolated, and every access is one arithmetic update or read.
+    @exclusivity(unchecked) private(set) static var lifecycleObserverCount = 0
     private var diagnosticObservers: [(token: ObserverToken, handler: @MainActor (Diagnostic) -> Void)] = []
     private var changeObservers: [(token: ObserverToken, handler: @MainActor (Window) -> Void)] = []
     private var nextToken = 0
 
     /// Makes an application with no windows.
     public init() {}
+
+    isolated deinit {
+        Self.lifecycleObserverCount -= lifecycleObservers.count
+    }
 
     // MARK: - Memory warnings
 

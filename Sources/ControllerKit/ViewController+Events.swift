@@ -30,6 +30,7 @@ extension ViewController {
     /// Delivers `kind` to the application's lifecycle observers; makes no event when none
     /// listens (a restore's containment callbacks, tens of thousands of them, usually).
     private func announce(_ kind: LifecycleEvent.Kind) {
+        guard Application.lifecycleObserverCount > 0 else { return }
         let application = self.application
         guard application.hasLifecycleObservers else { return }
         application.deliver(LifecycleEvent(controller: self, kind: kind))
