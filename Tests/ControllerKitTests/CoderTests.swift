@@ -74,6 +74,40 @@ import Testing
         #expect(kelvin.hashValue == spelledK.hashValue)
     }
 
+    /// Supplies one result and counts the calls, as a restore's pending payloads would.
+    final class CountingSource: KeyedValuesSource {
+        var asked: [Int] = []
+        let result: Result<KeyedValues, CoderError>
+        init(_ result: Result<KeyedValues, CoderError>) { self.result = result }
+        func keyedValues(at index: Int) -> Result<KeyedValues, CoderError> {
+            asked.append(index)
+            return result
+        }
+    }
+
+    @Test func aCoderTakesItsValuesFromItsSourceOnceWhenFirstRead() {
+        let source = CountingSource(.success(KeyedValues(["a": .integer(1), "b": .integer(2)])))
+        let coder = Coder(valuesFrom: source, index: 7, codingPath: ["root"], classVersions: [:])
+        // A write before any read is not a read, and applies over the source's values.
+        coder.encode(5, forKey: "b")
+        #expect(source.asked == [])
+        #expect(coder.decodeInteger(forKey: "a") == 1)
+        #expect(coder.decodeInteger(forKey: "b") == 5)
+        #expect(coder.containsValue(forKey: "a"))
+        #expect(coder.values == ["a": .integer(1), "b": .integer(5)])
+        #expect(source.asked == [7])
+        #expect(coder.error == nil)
+    }
+
+    @Test func aSourceThatFailsRecordsItsErrorOnceNamingTheKeyReadAndThePath() {
+        let source = CountingSource(.failure(CoderError(kind: .corruptPayload("bad bytes"), key: "", path: [])))
+        let coder = Coder(valuesFrom: source, index: 0, codingPath: ["root", "c"], classVersions: [:])
+        #expect(coder.decodeString(forKey: "text") == nil)
+        #expect(coder.decodeInteger(forKey: "count") == 0)
+        #expect(source.asked == [0])
+        #expect(coder.errors == [CoderError(kind: .corruptPayload("bad bytes"), key: "text", path: ["root", "c"])])
+    }
+
     @Test func everyListedTypeRoundTrips() {
         let coder = Coder(codingPath: ["tabs", "inbox"])
         let date = Date(timeIntervalSince1970: 1_700_000_000)

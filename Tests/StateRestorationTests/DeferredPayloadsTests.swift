@@ -12,19 +12,29 @@ import Testing
     }
 
     private func decode(_ payloads: [Data?]) -> [KeyedValues?]? {
-        // Copied into one buffer that outlives the decoding, as a load's state chunks do.
-        let total = payloads.reduce(0) { $0 + ($1?.count ?? 0) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(total, 1), alignment: 8)
-        defer { buffer.deallocate() }
-        var offset = 0
-        let pointers: [UnsafeRawBufferPointer?] = payloads.map { payload in
-            guard let payload else { return nil }
-            let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + payload.count)])
-            payload.copyBytes(to: slice)
-            offset += payload.count
-            return UnsafeRawBufferPointer(slice)
+        let bytes = Bytes(payloads)
+        return DeferredPayloads(bytes.pointers).finish()
+    }
+
+    /// Payloads copied into one buffer that outlives the decoding, as a load's state chunks do.
+    final class Bytes: @unchecked Sendable {
+        private let buffer: UnsafeMutableRawBufferPointer
+        private(set) var pointers: [UnsafeRawBufferPointer?] = []
+
+        init(_ payloads: [Data?]) {
+            let total = payloads.reduce(0) { $0 + ($1?.count ?? 0) }
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(total, 1), alignment: 8)
+            var offset = 0
+            pointers = payloads.map { payload in
+                guard let payload else { return nil }
+                let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + payload.count)])
+                payload.copyBytes(to: slice)
+                offset += payload.count
+                return UnsafeRawBufferPointer(slice)
+            }
         }
-        return DeferredPayloads(pointers).finish()
+
+        deinit { buffer.deallocate() }
     }
 
     @Test func everyPayloadComesBackAtItsIndex() throws {
@@ -44,5 +54,31 @@ import Testing
         broken[450] = Data([PayloadCodec.formatVersion, 0xFF])
         // The count only, should it fail: the values would fill the screen.
         #expect(decode(broken).map(\.count) == nil)
+    }
+
+    /// A restore's view of them: record by record, in another order than the payloads', each
+    /// taken when asked (its batch decoded here or waited for); a broken one fails alone, and a
+    /// record without a payload is told apart.
+    @MainActor
+    @Test func pendingPayloadsAnswerRecordByRecordAndFailAlone() {
+        var payloads = payloads()
+        payloads[450] = Data([PayloadCodec.formatVersion, 0xFF])
+        let bytes = Bytes(payloads)
+        // Records in reverse order of their payloads.
+        let slots = Array((0..<600).reversed())
+        let pending = PendingPayloads(UndecodedPayloads(decoding: DeferredPayloads(bytes.pointers, owner: bytes), slots: slots,
+                                                        present: slots.map { payloads[$0] != nil }))
+        for record in 0..<600 {
+            let slot = slots[record]
+            #expect(pending.hasPayload(record) == (slot % 7 != 3), "record \(record)")
+            if slot == 450 {
+                #expect(pending.failure(at: record) == .malformedPayload(PayloadError(offset: 2, reason: "truncated")))
+                #expect(throws: CoderError.self) { try pending.keyedValues(at: record).get() }
+            } else if slot % 7 != 3 {
+                #expect(pending.failure(at: record) == nil)
+                #expect((try? pending.keyedValues(at: record).get())?.table == ["n": .integer(Int64(slot)), "text": .string("row \(slot)")],
+                        "record \(record)")
+            }
+        }
     }
 }

@@ -152,6 +152,47 @@ import Testing
         #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
     }
 
+    /// A store's restore makes the controllers while their payloads still decode (see
+    /// `PendingPayloads`): a container whose payload turns out broken is dropped with the
+    /// reason a load gives, and what it holds with it, after they were made and attached.
+    @Test func aBrokenPayloadOfAContainerDropsItsSubtreeAndKeepsTheRest() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, "UPDATE controller_state SET payload = x'01FF' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/stack')")
+        let (window, report) = try restore(store)
+        #expect(report.dropped.map(\.path) == ["/tabs/stack", "/tabs/stack/a", "/tabs/stack/b"])
+        #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
+        #expect(report.restored == ["/tabs", "/tabs/c"])
+        let tabs = try #require(window.rootViewController as? TabBarController)
+        #expect(tabs.viewControllers?.map(\.restorationIdentifier) == ["c"])
+        // The inspector, which decodes every payload before it answers, names the same row.
+        let loaded = try store.loadSnapshot()
+        #expect(loaded.problems.map(\.path).first == "/tabs/stack")
+    }
+
+    /// A controller whose `init?(coder:)` reads its coder takes its values then: a broken
+    /// payload fails that read, and the controller is dropped with the payload's reason whether
+    /// the initializer goes on or gives up.
+    @Test(arguments: [false, true])
+    func aBrokenPayloadReadInInitIsNamed(givingUp: Bool) throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let window = Window(application: Application())
+        window.rootViewController = Make.tabs("tabs", [EagerNote("e"), Note("c")])
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        registry.register(EagerNote.self, as: "EagerNote")
+        _ = try store.save(windows: [window], registry: registry)
+        try tamper(store, "UPDATE controller_state SET payload = x'01FF' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/e')")
+        EagerNote.givesUpOnErrors = givingUp
+        defer { EagerNote.givesUpOnErrors = false }
+        let restored = Window(application: Application())
+        let report = try store.restore(into: restored, registry: registry)
+        #expect(report.dropped.map(\.path) == ["/tabs/e"])
+        #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
+        #expect(report.restored == ["/tabs", "/tabs/c"])
+    }
+
     @Test func aSecondRootAndNegativePositionsAreReported() throws {
         let (store, directory) = try store()
         defer { _ = directory }
@@ -199,5 +240,31 @@ import Testing
         #expect(loaded.snapshot.controllers.count == 9)
         #expect(try inspector.integrityProblems() == [])
         #expect(TemporaryDirectory.fingerprint(copy) == before)
+    }
+}
+
+/// Reads its coder in `init?(coder:)`, as a controller that needs a value to exist does.
+final class EagerNote: ViewController {
+    /// Whether `init?(coder:)` returns `nil` when its coder recorded an error.
+    @MainActor static var givesUpOnErrors = false
+    var text = ""
+
+    convenience init(_ identifier: String) {
+        self.init()
+        restorationIdentifier = identifier
+        text = "text of \(identifier)"
+    }
+
+    override init() { super.init() }
+
+    required init?(coder: Coder) {
+        text = coder.decodeString(forKey: "text") ?? ""
+        if Self.givesUpOnErrors, coder.error != nil { return nil }
+        super.init(coder: coder)
+    }
+
+    override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(text, forKey: "text")
     }
 }

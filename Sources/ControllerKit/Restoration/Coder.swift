@@ -13,7 +13,7 @@ import Foundation
 open class Coder {
     /// The keyed values, as stored.
     public var values: [String: CodedValue] {
-        if storage.hasDeferredEncodings { encodeDeferredValues() }
+        if storage.needsPreparation { prepareForReading(key: "") }
         return storage.table
     }
 
@@ -80,6 +80,15 @@ open class Coder {
     @_spi(Restoration)
     public init(keyedValues values: KeyedValues, codingPath: [String], classVersions: [String: Int]) {
         storage = CoderStorage(values)
+        resolvedCodingPath = codingPath
+        self.classVersions = classVersions
+    }
+
+    /// Makes a coder whose values `source` supplies (its values number `index`) when something
+    /// first reads: a restore makes every controller's coder while their payloads still decode.
+    @_spi(Restoration)
+    public init(valuesFrom source: any KeyedValuesSource, index: Int, codingPath: [String], classVersions: [String: Int]) {
+        storage = CoderStorage(source: source, index: index)
         resolvedCodingPath = codingPath
         self.classVersions = classVersions
     }
@@ -163,8 +172,17 @@ open class Coder {
     /// are recorded before anything reads).
     @inlinable
     final func storedValue(forKey key: String) -> CodedValue? {
-        if storage.hasDeferredEncodings { encodeDeferredValues() }
+        if storage.needsPreparation { prepareForReading(key: key) }
         return storage.value(forKey: key)
+    }
+
+    /// Takes the values from their source and encodes the values left to encode later,
+    /// recording the errors of both: before anything reads. A source's error names `key`, the
+    /// one whose read asked for the values, and this coder's path.
+    @usableFromInline
+    final func prepareForReading(key: String) {
+        if let error = storage.takeFromSource() { failWithError(CoderError(kind: error.kind, key: key, path: codingPath)) }
+        if storage.hasDeferredEncodings { encodeDeferredValues() }
     }
 
     /// Stores a reference to a restorable object (a controller, a model object); `nil` removes
@@ -334,6 +352,16 @@ extension Coder {
             idsByObject = [:]
         }
     }
+}
+
+/// Supplies the values of coders made before their values were at hand (``Coder/init(valuesFrom:index:codingPath:classVersions:)``):
+/// a restore makes every controller's coder while the payloads still decode on other threads,
+/// and most `init?(coder:)` read nothing, so the values are needed only when a coder first reads.
+@_spi(Restoration) @MainActor
+public protocol KeyedValuesSource: AnyObject {
+    /// The values numbered `index`, or the error a coder records when they cannot be had (the
+    /// coder sets its key and path).
+    func keyedValues(at index: Int) -> Result<KeyedValues, CoderError>
 }
 
 /// Makes the coding paths of many coders only when one is read: building every controller's

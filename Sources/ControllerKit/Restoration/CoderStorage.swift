@@ -12,13 +12,43 @@ struct CoderStorage {
     private var values: KeyedValues
     /// Writes since then, oldest first.
     private var writes = KeyedWrites()
+    /// Where the values come from when they were not at hand as the coder was made, and which
+    /// of its values: asked once, before anything reads (see ``KeyedValuesSource``).
+    private var source: (any KeyedValuesSource)?
+    private var sourceIndex = 0
 
     init(_ initial: KeyedValues) {
         values = initial
     }
 
+    init(source: any KeyedValuesSource, index: Int) {
+        values = KeyedValues()
+        self.source = source
+        sourceIndex = index
+    }
+
     /// Whether it holds no values and no writes, as a new coder's does.
-    var isEmpty: Bool { values.isEmpty && writes.isEmpty }
+    var isEmpty: Bool { values.isEmpty && writes.isEmpty && source == nil }
+
+    /// Whether something must happen before a read: values to take from the source, or
+    /// writes whose values wait to be encoded.
+    @usableFromInline
+    var needsPreparation: Bool { source != nil || writes.hasDeferredEncodings }
+
+    /// Takes the values from the source, once; the error to record when it has none. Writes
+    /// logged before apply on top of them, as writes after a coder was made do.
+    @MainActor
+    mutating func takeFromSource() -> CoderError? {
+        guard let source else { return nil }
+        self.source = nil
+        switch source.keyedValues(at: sourceIndex) {
+        case .success(let taken):
+            values = taken
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
 
     mutating func write(_ value: CodedValue?, forKey key: String) {
         writes.append(value, forKey: key)
@@ -63,7 +93,7 @@ struct CoderStorage {
 
     /// The logged writes, moved out, when nothing was read or given at creation; else `nil`.
     mutating func takeWritesIfUnread() -> KeyedWrites? {
-        guard values.isEmpty else { return nil }
+        guard values.isEmpty, source == nil else { return nil }
         defer { writes = KeyedWrites() }
         return writes
     }

@@ -121,19 +121,35 @@ enum SnapshotReader {
 
     /// Snapshot `id`, or the newest when `nil`.
     static func load(idOrNewest id: Int64?, from database: Database) throws -> LoadedSnapshot {
+        try load(idOrNewest: id, from: database, leavingPayloadsPending: false).loaded
+    }
+
+    /// Snapshot `id`, or the newest when `nil`, for a restore: its records without their keyed
+    /// values, which still decode on the other cores when this returns (`pending`, whose
+    /// records have none), so that the restore makes and attaches the controllers meanwhile.
+    /// A payload that does not decode is then the restore's to report (``PendingPayloads``).
+    static func loadForRestore(idOrNewest id: Int64?, from database: Database) throws
+        -> (loaded: LoadedSnapshot, pending: UndecodedPayloads?) {
+        try load(idOrNewest: id, from: database, leavingPayloadsPending: true)
+    }
+
+    private static func load(idOrNewest id: Int64?, from database: Database, leavingPayloadsPending: Bool) throws
+        -> (loaded: LoadedSnapshot, pending: UndecodedPayloads?) {
         // A snapshot spans several statements (header, nodes, its base's rows): one read
         // transaction keeps a writer's commits and prunes from showing through mid-read.
         try database.inReadTransaction {
             guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
                 throw StoreError.noSnapshot(path: database.path)
             }
-            return try load(chosen, from: database)
+            return try load(chosen, from: database, leavingPayloadsPending: leavingPayloadsPending)
         }
     }
 
     /// With `deferringPayloads`, payloads decode beside the structural checks
-    /// (``DeferredPayloads``); should one not decode, the snapshot is read again without.
-    private static func load(_ id: Int64, from database: Database, deferringPayloads: Bool = true) throws -> LoadedSnapshot {
+    /// (``DeferredPayloads``); should one not decode, the snapshot is read again without. With
+    /// `leavingPayloadsPending` too, they are left decoding (`pending`).
+    private static func load(_ id: Int64, from database: Database, deferringPayloads: Bool = true,
+                             leavingPayloadsPending: Bool = false) throws -> (loaded: LoadedSnapshot, pending: UndecodedPayloads?) {
         let header = try database.prepare("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,
                    restore_started_at IS NOT NULL, controller_count, checksum, base_id
@@ -277,9 +293,15 @@ enum SnapshotReader {
         // every path in place instead of copying each record's storage (callgrind: a seventh
         // of the structural checks, and as many allocations as rows).
         finished = []
-        let decoding = deferredCount > 0 ? DeferredPayloads(payloads) : nil
+        let decoding = deferredCount > 0 ? DeferredPayloads(payloads, owner: stateChunks) : nil
         var structured = structure(&parsed, summaries: summaries, storedPaths: storedPaths, failedIDs: failedIDs)
-        if let decoding {
+        var pending: UndecodedPayloads?
+        if let decoding, leavingPayloadsPending {
+            var present: [Bool] = []
+            present.reserveCapacity(structured.indices.count)
+            for index in structured.indices { present.append(payloads[index] != nil) }
+            pending = UndecodedPayloads(decoding: decoding, slots: structured.indices, present: present)
+        } else if let decoding {
             let decoded = withExtendedLifetime(stateChunks) { decoding.finish() }
             guard let decoded else { return try load(id, from: database, deferringPayloads: false) }
             // Let go, so each ordered record is the only reference to its storage: its values
@@ -321,7 +343,7 @@ enum SnapshotReader {
         }
         let snapshot = Snapshot(id: id, metadata: metadata, windowCount: windowCount,
                                 controllers: structured.ordered, objects: objects)
-        return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
+        return (LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked), pending)
     }
 
     /// A parsed row: its node id, its path text (or what stands for it in problems), its record.

@@ -32,6 +32,9 @@ struct Restorer {
     let registry: RestorationRegistry
     let snapshot: Snapshot
     let windows: [Window]
+    /// The records' payloads when they still decode (a store's restore); else the records hold
+    /// their values.
+    let payloads: PendingPayloads?
 
     private var report = RestoreReport()
     /// Shared by every coder's resolver: a reference, so making a coder copies nothing.
@@ -49,10 +52,11 @@ struct Restorer {
     private var childIndices: [[Int]]
     private let classVersions: [String: Int]
 
-    init(registry: RestorationRegistry, snapshot: Snapshot, windows: [Window]) {
+    init(registry: RestorationRegistry, snapshot: Snapshot, windows: [Window], payloads: PendingPayloads? = nil) {
         self.registry = registry
         self.snapshot = snapshot
         self.windows = windows
+        self.payloads = payloads
         records = snapshot.controllers
         classVersions = Self.classVersions(snapshot)
         report.snapshotID = snapshot.id
@@ -121,6 +125,24 @@ struct Restorer {
         }
     }
 
+    /// Record `index`'s coder: its values taken from `payloads` when first read, if they are
+    /// there.
+    private func coder(forRecord index: Int) -> RestoringCoder {
+        guard let payloads, payloads.hasPayload(index) else {
+            return coder(for: records[index].keyedValues, path: records[index].path)
+        }
+        let table = self.table
+        return RestoringCoder(valuesFrom: payloads, index: index, path: records[index].path, classVersions: classVersions) { id in
+            table.controller(id: id) ?? table.objects[id]
+        }
+    }
+
+    /// Why record `index`'s payload does not decode, when it is pending and does not.
+    private func payloadFailure(_ index: Int) -> String? {
+        guard let payloads, payloads.hasPayload(index) else { return nil }
+        return payloads.failure(at: index)?.description
+    }
+
     private mutating func drop(_ index: Int, _ reason: String) {
         guard !dropped[index] else { return }
         dropped[index] = true
@@ -154,7 +176,7 @@ struct Restorer {
         for index in records.indices {
             if dropIfOrphaned(index) { continue }
             let record = records[index]
-            let coder = coder(for: record.keyedValues, path: record.path)
+            let coder = coder(forRecord: index)
             var made: ViewController?
             if let name = record.restorationClassName {
                 if let factory = registry.factory(named: name) {
@@ -179,7 +201,7 @@ struct Restorer {
                     continue
                 }
                 guard let instance = entry.make(coder) else {
-                    drop(index, "init?(coder:) of \(record.className) returned nil")
+                    drop(index, coder.error.flatMap { _ in payloadFailure(index) } ?? "init?(coder:) of \(record.className) returned nil")
                     continue
                 }
                 made = instance
@@ -187,7 +209,7 @@ struct Restorer {
             }
             guard let controller = made else { continue }
             if let error = coder.error {
-                drop(index, "decoding failed: \(error)")
+                drop(index, payloadFailure(index) ?? "decoding failed: \(error)")
                 continue
             }
             guard isNew || used.insert(ObjectIdentifier(controller)).inserted, controller.parent == nil,
@@ -329,7 +351,12 @@ struct Restorer {
                 detach(controller, relation: records[index].relation)
                 continue
             }
-            let coder = coders[index] ?? coder(for: records[index].keyedValues, path: records[index].path)
+            if let failure = payloadFailure(index) {
+                drop(index, failure)
+                detach(controller, relation: records[index].relation)
+                continue
+            }
+            let coder = coders[index] ?? coder(forRecord: index)
             coders[index] = nil
             controller.decodeRestorableState(with: coder)
             if let error = coder.error {

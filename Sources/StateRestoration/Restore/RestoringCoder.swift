@@ -12,6 +12,13 @@ final class RestoringCoder: Coder {
         super.init(keyedValues: values, codingPath: path, classVersions: classVersions)
     }
 
+    /// A coder whose values `source` supplies when first read (``PendingPayloads``).
+    init(valuesFrom source: PendingPayloads, index: Int, path: [String], classVersions: [String: Int],
+         resolve: @escaping (Int) -> (any RestorableObject)?) {
+        self.resolve = resolve
+        super.init(valuesFrom: source, index: index, codingPath: path, classVersions: classVersions)
+    }
+
     override func object(for reference: ObjectReference) -> (any RestorableObject)? {
         resolve(reference.id)
     }

@@ -220,13 +220,18 @@ public final class RestorationStore: @unchecked Sendable {
             report.refusal = "snapshot \(candidate.id): \(refusal)"
             return report
         }
-        let loaded = try loadSnapshot(id: candidate.id)
+        let (loaded, undecoded) = try withDatabase { database in
+            try SnapshotReader.loadForRestore(idOrNewest: candidate.id, from: database)
+        }
         try markRestore(of: candidate.id, started: true)
-        var result = SnapshotRestore.restore(loaded, into: windows, registry: registry)
+        let payloads = undecoded.map(PendingPayloads.init)
+        var result = SnapshotRestore.restore(loaded, payloads: payloads, into: windows, registry: registry)
         try markRestore(of: candidate.id, started: false)
         result.skipped = report.skipped
-        // Freeing the records was a tenth of a restore's main-actor time at 1,000 controllers.
+        // Freeing the records was a tenth of a restore's main-actor time at 1,000 controllers;
+        // the decoded payloads are as many values again.
         releaseInBackground(consume loaded)
+        releaseInBackground(consume payloads)
         return result
     }
 
