@@ -56,8 +56,9 @@ struct Bench {
             let window = Window(application: Application())
             BenchHierarchy.build(count: size, into: window)
             let count = window.allControllers().count
-            // Which approaches run at this size, and how often.
+            // Which approaches run at this size, and how often; and which in a process of their own.
             var active: [(approach: any Approach, repetitions: Int)] = []
+            var inChild: [(name: String, repetitions: Int)] = []
             for approach in approaches {
                 // Scaled linearly from a smaller size (optimistic for a quadratic approach).
                 if let last = slowest[approach.name] {
@@ -73,10 +74,14 @@ struct Bench {
                     notes.append("nskeyedarchiver skipped at \(count) controllers in --quick and --size (about 15 s a save at 1,000 here; the full run measures it)")
                     continue
                 }
-                active.append((approach, approach.name == "nskeyedarchiver" && count >= 900 ? 2 : runs))
+                if approach.name == "nskeyedarchiver", count >= 900 {
+                    inChild.append((approach.name, 2))
+                    continue
+                }
+                active.append((approach, runs))
                 try? FileManager.default.createDirectory(at: directory.appendingPathComponent(approach.name), withIntermediateDirectories: true)
             }
-            log("\(count) controllers: \(active.map(\.approach.name).joined(separator: ", "))…")
+            log("\(count) controllers: \((active.map(\.approach.name) + inChild.map(\.name)).joined(separator: ", "))…")
             var saves: [String: Sample] = [:]
             var mainActors: [String: Sample] = [:]
             var restores: [String: Sample] = [:]
@@ -147,6 +152,22 @@ struct Bench {
                    let oursBack = restores["navstate"], let theirsBack = restores[approach.name] {
                     paired["save", count, approach.name] = ours.pairedRatio(to: theirs)
                     paired["restore", count, approach.name] = oursBack.pairedRatio(to: theirsBack)
+                }
+            }
+            for (name, repetitions) in inChild {
+                log("  \(name) in a process of its own…")
+                guard let rounds = ChildRuns.measure(approach: name, count: count, runs: repetitions) else {
+                    notes.append("\(name) at \(count) controllers: its process failed, so it is not measured")
+                    continue
+                }
+                saves[name] = Sample(runs: rounds.map(\.save))
+                restores[name] = Sample(runs: rounds.map(\.restore))
+                slowest[name] = (rounds.map { max($0.save, $0.restore) }.max() ?? 0, count)
+                results.append(Result(operation: "save", controllers: count, approach: name, sample: saves[name] ?? Sample()))
+                results.append(Result(operation: "restore", controllers: count, approach: name, sample: restores[name] ?? Sample()))
+                if let ours = saves["navstate"], let theirs = saves[name], let oursBack = restores["navstate"], let theirsBack = restores[name] {
+                    paired["save", count, name] = ours.pairedRatio(to: theirs)
+                    paired["restore", count, name] = oursBack.pairedRatio(to: theirsBack)
                 }
             }
             if count >= 900 { try measureLargeSize(window: window, count: count, directory: directory) }

@@ -37,6 +37,18 @@ if arguments.first == "--memory", arguments.count == 4 {
     exit(0)
 }
 
+// `--child-runs APPROACH COUNT RUNS`: the child ChildRuns measures.
+if arguments.first == ChildRuns.flag, arguments.count == 4 {
+    let list = Array(arguments)
+    guard let count = Int(list[2]), let runs = Int(list[3]), count > 0, runs > 0 else { exit(64) }
+    try MainActor.assumeIsolated {
+        let approaches: [any Approach] = [NavstateApproach(), JSONApproach(), KeyedArchiverApproach(), SQLiteFloorApproach()]
+        guard let chosen = approaches.first(where: { $0.name == list[1] }) else { exit(64) }
+        try ChildRuns.run(approach: chosen, count: count, runs: runs)
+    }
+    exit(0)
+}
+
 // `--profile save|restore|incremental [COUNT] [APPROACH] [--runs N]`: one approach's operation
 // (navstate's unless named), five times unless told, for a profiler (valgrind --tool=callgrind
 // counts instructions repeatably; a sampling profiler such as `perf record` needs more runs).

@@ -1,0 +1,51 @@
+import ControllerKit
+import Foundation
+
+/// An approach's runs at one size in a process of its own: for NSKeyedArchiver from 1,000
+/// controllers, whose saves take seconds each and churn the heap. Measured in the same process,
+/// everything that ran after them ran slower for the rest of that size (navstate's restore of
+/// 1,000 controllers: 3.5 ms without them, 4.5 to 5.3 ms with them, in full runs), which
+/// measured the archiver's after-effects rather than the approaches.
+enum ChildRuns {
+    /// The child's arguments: `--child-runs APPROACH COUNT RUNS`.
+    static let flag = "--child-runs"
+
+    /// Runs `runs` timed rounds (after one untimed) of `approach` at `count` controllers in a
+    /// child process; each round's save and restore milliseconds, or `nil` when the child failed.
+    static func measure(approach: String, count: Int, runs: Int) -> [(save: Double, restore: Double)]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = [flag, approach, "\(count)", "\(runs)"]
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let rounds = text.split(separator: "\n").compactMap { line -> (save: Double, restore: Double)? in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[0] == "round", let save = Double(fields[1]), let restore = Double(fields[2]) else { return nil }
+            return (save, restore)
+        }
+        return rounds.count == runs ? rounds : nil
+    }
+
+    /// The child's side: prints `round SAVE RESTORE` for each timed round.
+    @MainActor
+    static func run(approach: any Approach, count: Int, runs: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let window = Window(application: Application())
+        BenchHierarchy.build(count: count, into: window)
+        for round in 0...runs {
+            try approach.prepare(in: directory)
+            let save = try milliseconds { _ = try approach.save(window) }
+            _ = approach.settle()
+            var restored: Window?
+            let restore = try milliseconds { restored = try approach.restore() }
+            restored?.rootViewController = nil
+            if round > 0 { print("round \(save) \(restore)") }
+        }
+    }
+}
