@@ -125,4 +125,36 @@ import Testing
         #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller_state") } == 0)
         #expect(try store.loadSnapshot().snapshot.controllers.count == 3)
     }
+
+    /// Chunks written before their records' checksums were `WordMix` (format version 1, FNV-1a)
+    /// read beside the version-2 chunks of a new save in the same file: a damaged byte in either
+    /// is still caught by the checksum of its own version.
+    @Test func chunksOfBothVersionsReadInOneFile() throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent("schema-4.sqlite").path,
+                                         toPath: directory.path())
+        let store = try RestorationStore(path: directory.path(), configuration: StoreConfiguration(keepCount: 2))
+        let old = try store.loadSnapshot()
+        #expect(old.problems.isEmpty && !old.snapshot.controllers.isEmpty)
+        let window = Window(application: Application())
+        window.rootViewController = Make.nav("stack", [Note("a"), Note("b")])
+        let saved = try store.save(windows: [window], registry: registry)
+        let versions = try store.withDatabase { database in
+            var versions: [Int64: Int64] = [:]
+            try database.prepare("SELECT snapshot_id, unicode(CAST(substr(records, 1, 1) AS TEXT)) FROM node_chunk").forEachRow { row in
+                versions[row.integer(at: 0) ?? -1] = row.integer(at: 1)
+            }
+            return versions
+        }
+        #expect(versions == [old.snapshot.id: 1, saved.snapshotID: 2])
+        #expect(try store.loadSnapshot(id: old.snapshot.id).snapshot.controllers == old.snapshot.controllers)
+        let new = try store.loadSnapshot(id: saved.snapshotID)
+        #expect(new.problems.isEmpty && new.snapshot.controllers.map(\.pathString) == ["/stack", "/stack/a", "/stack/b"])
+        // The last byte of each chunk's last record (its checksum's last varint byte) changed.
+        for snapshot in [old.snapshot.id, saved.snapshotID] {
+            try damage(store, table: "node_chunk", key: "snapshot_id = \(snapshot)") { bytes in bytes[bytes.count - 1] ^= 0x01 }
+            let damaged = try store.loadSnapshot(id: snapshot)
+            #expect(damaged.problems.map(\.reason).contains(.checksumMismatch(table: "node")), "snapshot \(snapshot)")
+        }
+    }
 }

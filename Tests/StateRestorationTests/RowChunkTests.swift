@@ -106,7 +106,7 @@ import Testing
             }
         }
         #expect(failure([])?.description == "its frame is malformed: malformed payload at byte 0: truncated")
-        #expect(failure([2, 0])?.description == "its frame is malformed: malformed payload at byte 0: format version 2 is not 1")
+        #expect(failure([3, 0])?.description == "its frame is malformed: malformed payload at byte 0: format version 3 is not one of 1 to 2")
         // A count the bytes cannot hold, and one within them but over the limit.
         #expect(failure([1, 0xFF, 0x7F])?.description == "its frame is malformed: malformed payload at byte 1: row count of 16383 exceeds the 0 bytes left")
         let many = [UInt8(1), 0x81, 0x40] + [UInt8](repeating: 0, count: 8200)

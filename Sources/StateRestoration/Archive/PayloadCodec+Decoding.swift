@@ -63,6 +63,14 @@ extension PayloadCodec {
             }
         }
 
+        /// The first byte, which must be one of `accepted` (a chunk's format version).
+        mutating func readFormatVersion(in accepted: ClosedRange<UInt8>) throws(PayloadError) {
+            let version = try readByte()
+            guard accepted.contains(version) else {
+                throw PayloadError(offset: 0, reason: "format version \(version) is not one of \(accepted.lowerBound) to \(accepted.upperBound)")
+            }
+        }
+
         func expectEnd() throws(PayloadError) {
             guard offset == bytes.count else {
                 throw PayloadError(offset: offset, reason: "\(bytes.count - offset) bytes after the end")

@@ -1,24 +1,45 @@
 import Foundation
 
-/// The checksum every row carries: 64-bit FNV-1a over its columns, each length-prefixed with its
+/// The checksum every row carries: a 64-bit hash over its columns, each length-prefixed with its
 /// storage class, so no two different rows hash the same by shifting bytes between columns.
 /// SQLite pages carry no checksum of their own; this turns a damaged byte into a reported
 /// problem instead of a different value.
+///
+/// Two hashes (``Kind``): FNV-1a, which every table row and the records of version-1 chunks
+/// carry, and ``WordMix``, which the records of version-2 chunks carry (``RowChunk``).
 enum RowChecksum {
+    /// Which hash a row's checksum is.
+    enum Kind: Sendable, Hashable {
+        /// 64-bit FNV-1a, a byte a step: table rows, and the records of version-1 chunks.
+        case fnv1a
+        /// ``WordMix``, eight bytes a step: the records of version-2 chunks.
+        case wordMix
+    }
+
     static func of(_ columns: [any DatabaseValueConvertible]) -> Int64 {
         of(columns.map(\.databaseValue))
     }
 
     /// The same checksum, for values already in SQLite's terms.
-    static func of(_ columns: [DatabaseValue]) -> Int64 {
-        Int64(bitPattern: FNV1a(mixing: columns).hash)
+    static func of(_ columns: [DatabaseValue], kind: Kind = .fnv1a) -> Int64 {
+        switch kind {
+        case .fnv1a: Int64(bitPattern: FNV1a(mixing: columns).hash)
+        case .wordMix: Int64(bitPattern: WordMix(mixing: columns).hash)
+        }
     }
 
     /// The checksum of `prefix` (when given) followed by `row`'s `columns`, hashed where SQLite
-    /// holds the bytes: the same value ``of(_:)`` gives for the same values, without copying a
-    /// column or allocating.
-    static func of(prefix: Int64?, row: RowColumns, columns: [Int]) -> Int64 {
-        var hasher = FNV1a()
+    /// holds the bytes: the same value ``of(_:kind:)`` gives for the same values, without
+    /// copying a column or allocating.
+    static func of(prefix: Int64?, row: RowColumns, columns: [Int], kind: Kind = .fnv1a) -> Int64 {
+        switch kind {
+        case .fnv1a: of(prefix: prefix, row: row, columns: columns, using: FNV1a.self)
+        case .wordMix: of(prefix: prefix, row: row, columns: columns, using: WordMix.self)
+        }
+    }
+
+    private static func of<Hasher: RowHasher>(prefix: Int64?, row: RowColumns, columns: [Int], using: Hasher.Type) -> Int64 {
+        var hasher = Hasher()
         if let prefix { hasher.mix(.integer(prefix)) }
         for column in columns {
             let read = row[column]
@@ -33,61 +54,6 @@ enum RowChecksum {
             }
         }
         return Int64(bitPattern: hasher.hash)
-    }
-
-    /// 64-bit FNV-1a.
-    struct FNV1a {
-        private(set) var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-
-        init() {}
-
-        /// The hash so far of `columns`, as ``RowChecksum/of(_:)`` mixes them: more may follow.
-        init(mixing columns: [DatabaseValue]) {
-            for column in columns { mix(column) }
-        }
-
-        mutating func mix(byte: UInt8) {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-
-        /// Eight bytes, little-endian.
-        mutating func mix(word: UInt64) {
-            var value = word
-            for _ in 0..<8 {
-                mix(byte: UInt8(truncatingIfNeeded: value))
-                value >>= 8
-            }
-        }
-
-        /// One column: its storage class, then its bytes (length-prefixed for text and blobs).
-        mutating func mix(_ value: DatabaseValue) {
-            switch value {
-            case .null:
-                mix(byte: 0)
-            case .integer(let number):
-                mix(byte: 1)
-                mix(word: UInt64(bitPattern: number))
-            case .real(let number):
-                mix(byte: 2)
-                mix(word: number.bitPattern)
-            case .text(var text):
-                mix(byte: 3)
-                text.withUTF8 { bytes in
-                    mix(word: UInt64(bytes.count))
-                    mix(UnsafeRawBufferPointer(bytes))
-                }
-            case .blob(let data):
-                mix(byte: 4)
-                mix(word: UInt64(data.count))
-                data.withUnsafeBytes { mix($0) }
-            }
-        }
-
-        mutating func mix(_ bytes: UnsafeRawBufferPointer) {
-            var value = hash
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            hash = value
-        }
     }
 }
 

@@ -4,7 +4,9 @@ extension RowChunk {
     /// Lets SQL edit packed snapshots as rows: every chunk is unpacked into the `node` and
     /// `controller_state` rows of schema 3 (a state's id is its key), `edit` runs, and the rows
     /// are packed again with fresh frames but the checksums the rows hold, so an edit reaches the
-    /// same per-record checks a damaged byte would. For tests that tamper with files on purpose;
+    /// same per-record checks a damaged byte would. Rows carry FNV-1a checksums, as table rows
+    /// do: a version-2 record's checksum is converted on the way out when it matches (a
+    /// mismatch stays one), and the rows are packed again as version 1. For tests that tamper with files on purpose;
     /// nothing in the library calls it. A state row an edit deleted leaves an empty record in
     /// its place, so the keys of the others still hold.
     static func editingAsRows(_ database: Database, _ edit: () throws -> Void) throws {
@@ -22,10 +24,13 @@ extension RowChunk {
         try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
             let id = row.integer(at: 0) ?? 0
             try row.withBlob(at: 1) { bytes in
+                let kind = checksumKind(of: bytes)
                 for (slot, record) in try decode(bytes, frameChecksum: row.integer(at: 2) ?? 0, place: [.integer(id)],
                                                  width: SnapshotReader.stateRecordWidth).enumerated() {
                     let columns = try record.get()
-                    try insertState.execute([id * PreparedChunk.stateKeyStride + Int64(slot)] + values(columns, SnapshotReader.stateRecordWidth))
+                    var stored = values(columns, SnapshotReader.stateRecordWidth)
+                    stored[4] = asFNV1a(columns, checksum: 4, prefix: nil, kind: kind)
+                    try insertState.execute([id * PreparedChunk.stateKeyStride + Int64(slot)] + stored)
                 }
             }
         }
@@ -37,10 +42,14 @@ extension RowChunk {
         try database.prepare("SELECT snapshot_id, chunk, records, checksum FROM node_chunk").forEachRow { row in
             let snapshot = row.integer(at: 0) ?? 0
             try row.withBlob(at: 2) { bytes in
+                let kind = checksumKind(of: bytes)
                 for record in try decode(bytes, frameChecksum: row.integer(at: 3) ?? 0,
                                          place: [.integer(snapshot), .integer(row.integer(at: 1) ?? 0)],
                                          width: SnapshotReader.nodeRecordWidth) {
-                    try insertNode.execute([snapshot] + values(try record.get(), SnapshotReader.nodeRecordWidth))
+                    let columns = try record.get()
+                    var stored = values(columns, SnapshotReader.nodeRecordWidth)
+                    stored[14] = asFNV1a(columns, checksum: 14, prefix: snapshot, kind: kind)
+                    try insertNode.execute([snapshot] + stored)
                 }
             }
         }
@@ -62,7 +71,7 @@ extension RowChunk {
         }
         let insertState = try database.prepare("INSERT INTO state_chunk (id, state_count, records, checksum) VALUES (?, ?, ?, ?)")
         for (id, records) in states {
-            let encoded = encode(records, place: [.integer(id)])
+            let encoded = encode(records, place: [.integer(id)], version: 1)
             try insertState.execute([id, records.count, encoded.bytes, encoded.frameChecksum])
         }
         var nodes: [Int64: [[DatabaseValue]]] = [:]
@@ -80,7 +89,7 @@ extension RowChunk {
             for start in stride(from: 0, to: records.count, by: SnapshotWriter.preparedChunk) {
                 let chunk = Array(records[start..<min(start + SnapshotWriter.preparedChunk, records.count)])
                 let index = start / SnapshotWriter.preparedChunk
-                let encoded = encode(chunk, place: [.integer(snapshot), .integer(Int64(index))])
+                let encoded = encode(chunk, place: [.integer(snapshot), .integer(Int64(index))], version: 1)
                 try insertNodes.execute([snapshot, index, chunk.count, encoded.bytes, encoded.frameChecksum])
             }
             for key in Set(records.compactMap { record -> Int64? in
@@ -91,6 +100,17 @@ extension RowChunk {
         }
         try database.execute("DELETE FROM node")
         try database.execute("DELETE FROM controller_state")
+    }
+
+    /// Record `columns`' checksum (in column `checksum`, over `prefix` and the columns before
+    /// it) as FNV-1a: recomputed when it matches under `kind`, kept when it does not (a damaged
+    /// record stays damaged).
+    private static func asFNV1a(_ columns: RowColumns, checksum: Int, prefix: Int64?, kind: RowChecksum.Kind) -> any DatabaseValueConvertible {
+        let stored = columns.value(at: checksum)
+        guard kind != .fnv1a, columns.integer(at: checksum) == RowChecksum.of(prefix: prefix, row: columns, columns: Array(0..<checksum), kind: kind) else {
+            return stored
+        }
+        return RowChecksum.of(prefix: prefix, row: columns, columns: Array(0..<checksum), kind: .fnv1a)
     }
 
     private static func values(_ row: RowColumns, _ width: Int) -> [any DatabaseValueConvertible] {

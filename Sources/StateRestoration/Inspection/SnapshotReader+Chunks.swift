@@ -37,7 +37,7 @@ extension SnapshotReader {
     /// their frames checked. Filled by the reading thread while node chunks already parse on
     /// others: looking up a chunk not read yet waits until it is, or until reading is over.
     final class StateChunks: @unchecked Sendable {
-        typealias Chunk = (bytes: CopiedBytes, records: [Range<Int>])
+        typealias Chunk = (bytes: CopiedBytes, records: [Range<Int>], checksums: RowChecksum.Kind)
         // Guarded by `condition`.
         private let condition = NSCondition()
         private var chunks: [Int64: Chunk] = [:]
@@ -165,6 +165,7 @@ extension SnapshotReader {
         // One per chunk: it is not for two threads.
         let shortStrings = ShortStrings()
         var joined = JoinedRows()
+        let nodeChecksums = RowChunk.checksumKind(of: copy.bytes)
         for (index, record) in records.enumerated() {
             switch record {
             case .success(let node):
@@ -178,7 +179,8 @@ extension SnapshotReader {
                         reason: .malformedRecord(table: "state_chunk", error)))
                     row = joined.row(node: node)
                 }
-                result.rows.append(parseRow(row, snapshot: snapshot, shortStrings: shortStrings, deferringPayload: deferringPayloads))
+                result.rows.append(parseRow(row, snapshot: snapshot, shortStrings: shortStrings, deferringPayload: deferringPayloads,
+                                            checksums: (nodeChecksums, joined.stateChecksums)))
             case .failure(let error):
                 result.problems.append(SnapshotProblem(nodeID: nil, path: "\(place) record \(index)",
                                                        reason: .malformedRecord(table: "node_chunk", error)))
@@ -210,7 +212,8 @@ extension SnapshotReader {
             return
         }
         do throws(RowChunk.Failure) {
-            states.insert((copy, try RowChunk.recordRanges(copy.bytes, frameChecksum: checksum, place: [.integer(id)])), id: id)
+            let records = try RowChunk.recordRanges(copy.bytes, frameChecksum: checksum, place: [.integer(id)])
+            states.insert((copy, records, RowChunk.checksumKind(of: copy.bytes)), id: id)
         } catch {
             problems.append(SnapshotProblem(nodeID: nil, path: "state_chunk \(id)",
                                             reason: .damagedChunk(table: "state_chunk", detail: error.description)))
@@ -276,6 +279,9 @@ extension SnapshotReader {
         /// The chunk the last key named: consecutive records name the same one, and a lookup
         /// takes the table's lock.
         private var lastChunk: (id: Int64, chunk: StateChunks.Chunk)?
+
+        /// The hash of the checksum of the state the last row joined (its chunk's version's).
+        var stateChecksums: RowChecksum.Kind { lastChunk?.chunk.checksums ?? .fnv1a }
 
         /// Appends the columns of the state record `key` names to `state`; `false` when it is
         /// not there, `PayloadError` when it does not decode.

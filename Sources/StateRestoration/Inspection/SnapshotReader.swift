@@ -361,11 +361,15 @@ enum SnapshotReader {
     /// Parses one row. With `deferringPayload`, the payload is checked only for its type and
     /// size (its row's checksum covers its bytes) and left for ``DeferredPayloads``; the bytes
     /// must then stay valid until that has run.
+    /// `checksums` are the hashes of the row's node and state checksums: FNV-1a for table rows,
+    /// and for records what their chunks' versions say.
     static func parseRow(_ row: RowColumns, snapshot: Int64, shortStrings: ShortStrings,
-                         deferringPayload: Bool = false) -> ParsedRow {
+                         deferringPayload: Bool = false,
+                         checksums: (node: RowChecksum.Kind, state: RowChecksum.Kind) = (.fnv1a, .fnv1a)) -> ParsedRow {
         let storedPath = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) : nil
         let path = storedPath ?? (row.byteCount(at: 2) > textLimit ? "(path of \(row.byteCount(at: 2)) bytes)" : "?")
-        let record = parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings, deferringPayload: deferringPayload)
+        let record = parse(row, snapshot: snapshot, path: storedPath, shortStrings: shortStrings, deferringPayload: deferringPayload,
+                           checksums: checksums)
         var summary: StructureSummary?
         var payload: UnsafeRawBufferPointer?
         if case .success(let parsed) = record {
@@ -407,7 +411,8 @@ enum SnapshotReader {
     /// `path` is the row's path text, already read (`nil` when the column holds no text).
     /// `shortStrings` hands out strings its batch's payloads held before.
     private static func parse(_ row: RowColumns, snapshot: Int64, path: String?, shortStrings: ShortStrings,
-                              deferringPayload: Bool) -> Result<ControllerRecord, SnapshotProblem.Reason> {
+                              deferringPayload: Bool, checksums: (node: RowChecksum.Kind, state: RowChecksum.Kind))
+        -> Result<ControllerRecord, SnapshotProblem.Reason> {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
         for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
             return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
@@ -419,10 +424,10 @@ enum SnapshotReader {
         for (column, name) in numberColumns where row.byteCount(at: column) > textLimit {
             return .failure(.tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit))
         }
-        let nodeChecksum = RowChecksum.of(prefix: snapshot, row: row, columns: nodeChecksumColumns)
+        let nodeChecksum = RowChecksum.of(prefix: snapshot, row: row, columns: nodeChecksumColumns, kind: checksums.node)
         guard row.integer(at: 18) == nodeChecksum else { return .failure(.checksumMismatch(table: "node")) }
         if row.kind(at: 16) != .null, row.kind(at: 12) != .null,
-           row.integer(at: 19) != RowChecksum.of(prefix: nil, row: row, columns: stateChecksumColumns) {
+           row.integer(at: 19) != RowChecksum.of(prefix: nil, row: row, columns: stateChecksumColumns, kind: checksums.state) {
             return .failure(.checksumMismatch(table: "controller_state"))
         }
         do {

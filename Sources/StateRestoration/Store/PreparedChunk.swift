@@ -52,8 +52,8 @@ struct PreparedChunk: Sendable {
             nodeRecords.append(rows.node)
         }
         nodeCount = nodeRecords.count
-        nodes = RowChunk.encode(nodeRecords, place: [.integer(snapshotID), .integer(Int64(chunk))])
-        states = stateRecords.isEmpty ? nil : RowChunk.encode(stateRecords, place: [.integer(stateChunkID)])
+        nodes = RowChunk.encode(nodeRecords, place: [.integer(snapshotID), .integer(Int64(chunk))], version: 2)
+        states = stateRecords.isEmpty ? nil : RowChunk.encode(stateRecords, place: [.integer(stateChunkID)], version: 2)
     }
 }
 
@@ -62,7 +62,8 @@ struct PreparedChunk: Sendable {
 struct PreparedRows: Sendable {
     var state: [DatabaseValue] = []
     var node: [DatabaseValue]
-    var nodeHasher: RowChecksum.FNV1a
+    /// The checksums of the records a save packs: the hash of chunk format version 2.
+    var nodeHasher: RowChecksum.WordMix
     /// Whether the state record's payload refers to an object.
     var refersToObject = false
     /// The values the coder left to encode here that failed, as the report's warnings.
@@ -92,7 +93,7 @@ struct PreparedRows: Sendable {
             state.append(record.classVersion.databaseValue)
             state.append(record.restorationClassName.databaseValue)
             state.append(.blob(encoded.payload))
-            state.append(.integer(RowChecksum.of(state)))
+            state.append(.integer(RowChecksum.of(state, kind: .wordMix)))
         }
         let stored = StoredRelation(record.relation)
         node = []
@@ -110,9 +111,10 @@ struct PreparedRows: Sendable {
         node.append(record.isCollapsed.databaseValue)
         node.append(record.isViewLoaded.databaseValue)
         node.append(.text(record.appearance.rawValue))
-        // Continued with the state key: the same as `RowChecksum.of([snapshotID] + node + [stateKey])`,
-        // the checksum a `node` row had, so records and legacy rows are checked alike.
-        nodeHasher = RowChecksum.FNV1a(mixing: [.integer(snapshotID)])
+        // Continued with the state key: the same as `RowChecksum.of([snapshotID] + node + [stateKey],
+        // kind: .wordMix)`, the columns a `node` row's checksum covers, so records and legacy rows
+        // are checked alike (each with its own hash).
+        nodeHasher = RowChecksum.WordMix(mixing: [.integer(snapshotID)])
         for column in node { nodeHasher.mix(column) }
     }
 }
