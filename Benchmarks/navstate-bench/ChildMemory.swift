@@ -8,16 +8,7 @@ import Foundation
 enum ChildMemory {
     /// The peak resident set of `navstate-bench arguments`, in KiB, as the child reports it.
     static func peakKilobytes(_ arguments: [String]) -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return text.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") }
+        childOutput(arguments)?.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 
     /// What `operation` adds to the peak over `baseline`, in KiB.
@@ -34,4 +25,17 @@ enum ChildMemory {
         }
         return 0
     }
+}
+
+/// What `navstate-bench arguments`, run as a child process, printed, if it exited with 0.
+func childOutput(_ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? text : nil
 }

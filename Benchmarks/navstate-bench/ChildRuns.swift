@@ -13,15 +13,7 @@ enum ChildRuns {
     /// Runs `runs` timed rounds (after one untimed) of `approach` at `count` controllers in a
     /// child process; each round's save and restore milliseconds, or `nil` when the child failed.
     static func measure(approach: String, count: Int, runs: Int) -> [(save: Double, restore: Double)]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = [flag, approach, "\(count)", "\(runs)"]
-        let output = Pipe()
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard let text = childOutput([flag, approach, "\(count)", "\(runs)"]) else { return nil }
         let rounds = text.split(separator: "\n").compactMap { line -> (save: Double, restore: Double)? in
             let fields = line.split(separator: " ")
             guard fields.count == 3, fields[0] == "round", let save = Double(fields[1]), let restore = Double(fields[2]) else { return nil }

@@ -104,16 +104,23 @@ import Testing
 
     /// A file of schema 3 migrates to 4 with its snapshot's rows as they were: it restores from
     /// them, a new save beside it is packed, and pruning the old one frees its rows.
-    @Test func aSnapshotOfAnEarlierSchemaReadsBesideANewOne() throws {
+    /// A copy of fixture `name` opened as a store, its snapshot as loaded, and a new save of
+    /// stack[a, b] beside it.
+    private func fixtureWithANewSave(_ name: String) throws
+        -> (store: RestorationStore, directory: TemporaryDirectory, old: LoadedSnapshot, saved: SaveReport) {
         let directory = TemporaryDirectory()
-        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent("schema-3.sqlite").path,
-                                         toPath: directory.path())
+        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent(name).path, toPath: directory.path())
         let store = try RestorationStore(path: directory.path(), configuration: StoreConfiguration(keepCount: 2))
         let old = try store.loadSnapshot()
         #expect(old.problems.isEmpty && !old.snapshot.controllers.isEmpty)
         let window = Window(application: Application())
         window.rootViewController = Make.nav("stack", [Note("a"), Note("b")])
-        let saved = try store.save(windows: [window], registry: registry)
+        return (store, directory, old, try store.save(windows: [window], registry: registry))
+    }
+
+    @Test func aSnapshotOfAnEarlierSchemaReadsBesideANewOne() throws {
+        let (store, directory, old, saved) = try fixtureWithANewSave("schema-3.sqlite")
+        defer { _ = directory }
         #expect(try store.loadSnapshot(id: old.snapshot.id).snapshot.controllers == old.snapshot.controllers)
         #expect(try store.loadSnapshot(id: saved.snapshotID).snapshot.controllers.map(\.pathString) == ["/stack", "/stack/a", "/stack/b"])
         let legacyRows = { try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM node") } }
@@ -130,15 +137,8 @@ import Testing
     /// read beside the version-2 chunks of a new save in the same file: a damaged byte in either
     /// is still caught by the checksum of its own version.
     @Test func chunksOfBothVersionsReadInOneFile() throws {
-        let directory = TemporaryDirectory()
-        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent("schema-4.sqlite").path,
-                                         toPath: directory.path())
-        let store = try RestorationStore(path: directory.path(), configuration: StoreConfiguration(keepCount: 2))
-        let old = try store.loadSnapshot()
-        #expect(old.problems.isEmpty && !old.snapshot.controllers.isEmpty)
-        let window = Window(application: Application())
-        window.rootViewController = Make.nav("stack", [Note("a"), Note("b")])
-        let saved = try store.save(windows: [window], registry: registry)
+        let (store, directory, old, saved) = try fixtureWithANewSave("schema-4.sqlite")
+        defer { _ = directory }
         let versions = try store.withDatabase { database in
             var versions: [Int64: Int64] = [:]
             try database.prepare("SELECT snapshot_id, unicode(CAST(substr(records, 1, 1) AS TEXT)) FROM node_chunk").forEachRow { row in
