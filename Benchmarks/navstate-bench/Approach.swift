@@ -20,6 +20,21 @@ protocol Approach: AnyObject {
 
 extension Approach {
     func settle() -> Double? { nil }
+
+    /// One round, as the benchmark times it: set up in `directory`, a timed save of `window`,
+    /// the save's background work waited for untimed, a timed restore, and the restored window
+    /// let go.
+    func timedRound(saving window: Window, in directory: URL) throws
+        -> (save: Double, mainActor: Double, background: Double?, restore: Double) {
+        try prepare(in: directory)
+        var mainActor = 0.0
+        let save = try milliseconds { mainActor = try self.save(window) }
+        let background = settle()
+        var restored: Window?
+        let restore = try milliseconds { restored = try self.restore() }
+        restored?.rootViewController = nil
+        return (save, mainActor, background, restore)
+    }
 }
 
 /// A controller's class as the benchmark's formats name it.

@@ -93,29 +93,35 @@ struct Bench {
             // a shared machine falls on all of them alike. The first round warms up.
             for run in 0...runs {
                 for (approach, repetitions) in active where run <= repetitions {
-                    try approach.prepare(in: directory.appendingPathComponent(approach.name))
-                    var main = 0.0
-                    let total = try milliseconds { main = try approach.save(window) }
-                    let background = approach.settle()
-                    var restored: Window?
-                    let back = try milliseconds { restored = try approach.restore() }
-                    restored?.rootViewController = nil
-                    slowest[approach.name] = (max(total, back, slowest[approach.name]?.milliseconds ?? 0), count)
+                    let timed = try approach.timedRound(saving: window, in: directory.appendingPathComponent(approach.name))
+                    slowest[approach.name] = (max(timed.save, timed.restore, slowest[approach.name]?.milliseconds ?? 0), count)
                     guard run > 0 else { continue }
-                    saves[approach.name, default: Sample()].runs.append(total)
-                    mainActors[approach.name, default: Sample()].runs.append(main)
-                    restores[approach.name, default: Sample()].runs.append(back)
-                    if let background { checkpoints[approach.name, default: Sample()].runs.append(background) }
+                    saves[approach.name, default: Sample()].runs.append(timed.save)
+                    mainActors[approach.name, default: Sample()].runs.append(timed.mainActor)
+                    restores[approach.name, default: Sample()].runs.append(timed.restore)
+                    if let background = timed.background { checkpoints[approach.name, default: Sample()].runs.append(background) }
                     if approach === floor { floorBuilds.runs.append(floor.lastBuildMilliseconds) }
                 }
             }
-            for (approach, _) in active {
-                results.append(Result(operation: "save", controllers: count, approach: approach.name, sample: saves[approach.name] ?? Sample()))
-                results.append(Result(operation: "restore", controllers: count, approach: approach.name, sample: restores[approach.name] ?? Sample()))
-                if approach.name == "navstate", let save = saves[approach.name], let main = mainActors[approach.name] {
+            var measured = active.map(\.approach.name)
+            for (name, repetitions) in inChild {
+                log("  \(name) in a process of its own…")
+                guard let rounds = ChildRuns.measure(approach: name, count: count, runs: repetitions) else {
+                    notes.append("\(name) at \(count) controllers: its process failed, so it is not measured")
+                    continue
+                }
+                saves[name] = Sample(runs: rounds.map(\.save))
+                restores[name] = Sample(runs: rounds.map(\.restore))
+                slowest[name] = (rounds.map { max($0.save, $0.restore) }.max() ?? 0, count)
+                measured.append(name)
+            }
+            for name in measured {
+                results.append(Result(operation: "save", controllers: count, approach: name, sample: saves[name] ?? Sample()))
+                results.append(Result(operation: "restore", controllers: count, approach: name, sample: restores[name] ?? Sample()))
+                if name == "navstate", let save = saves[name], let main = mainActors[name] {
                     measurements["main_actor_share_\(count)"] = main.pairedRatio(to: save)
                     // Not in the save's time: the caller does not wait for it (see README).
-                    let background = checkpoints[approach.name] ?? Sample()
+                    let background = checkpoints[name] ?? Sample()
                     measurements["checkpoint_runs_per_save_\(count)"] = Double(background.runs.count) / Double(max(save.runs.count, 1))
                     if !background.runs.isEmpty { measurements["checkpoint_ms_median_\(count)"] = background.median }
                     // Bounds the save goals set: a save at most a third of JSON's, of which the
@@ -130,42 +136,26 @@ struct Bench {
                 // The bound the restore goal sets: building the controllers from values already in
                 // memory, as the floor does last, leaves the rest of a third of a JSON restore for
                 // reading and decoding.
-                if approach === floor, let json = restores["json"], let back = restores[floor.name] {
+                if name == floor.name, let json = restores["json"], let back = restores[floor.name] {
                     measurements["floor_build_per_json_restore_\(count)"] = floorBuilds.pairedRatio(to: json)
                     let reads = Sample(runs: zip(back.runs, floorBuilds.runs).map { $0 - $1 })
                     measurements["floor_read_per_json_restore_\(count)"] = reads.pairedRatio(to: json)
                 }
-                if approach.name == "sqlite-inline", let json = saves["json"], let jsonBack = restores["json"],
+                if name == "sqlite-inline", let json = saves["json"], let jsonBack = restores["json"],
                    let floorSave = saves[floor.name], let floorBack = restores[floor.name],
-                   let save = saves[approach.name], let back = restores[approach.name] {
+                   let save = saves[name], let back = restores[name] {
                     measurements["inline_save_per_json_save_\(count)"] = save.pairedRatio(to: json)
                     measurements["inline_restore_per_json_restore_\(count)"] = back.pairedRatio(to: jsonBack)
                     measurements["inline_save_per_floor_save_\(count)"] = save.pairedRatio(to: floorSave)
                     measurements["inline_restore_per_floor_restore_\(count)"] = back.pairedRatio(to: floorBack)
                 }
-                if approach.name == "sqlite-packed", let json = saves["json"], let jsonBack = restores["json"],
-                   let save = saves[approach.name], let back = restores[approach.name] {
+                if name == "sqlite-packed", let json = saves["json"], let jsonBack = restores["json"],
+                   let save = saves[name], let back = restores[name] {
                     measurements["packed_save_per_json_save_\(count)"] = save.pairedRatio(to: json)
                     measurements["packed_restore_per_json_restore_\(count)"] = back.pairedRatio(to: jsonBack)
                 }
-                if approach.name != "navstate", let ours = saves["navstate"], let theirs = saves[approach.name],
-                   let oursBack = restores["navstate"], let theirsBack = restores[approach.name] {
-                    paired["save", count, approach.name] = ours.pairedRatio(to: theirs)
-                    paired["restore", count, approach.name] = oursBack.pairedRatio(to: theirsBack)
-                }
-            }
-            for (name, repetitions) in inChild {
-                log("  \(name) in a process of its own…")
-                guard let rounds = ChildRuns.measure(approach: name, count: count, runs: repetitions) else {
-                    notes.append("\(name) at \(count) controllers: its process failed, so it is not measured")
-                    continue
-                }
-                saves[name] = Sample(runs: rounds.map(\.save))
-                restores[name] = Sample(runs: rounds.map(\.restore))
-                slowest[name] = (rounds.map { max($0.save, $0.restore) }.max() ?? 0, count)
-                results.append(Result(operation: "save", controllers: count, approach: name, sample: saves[name] ?? Sample()))
-                results.append(Result(operation: "restore", controllers: count, approach: name, sample: restores[name] ?? Sample()))
-                if let ours = saves["navstate"], let theirs = saves[name], let oursBack = restores["navstate"], let theirsBack = restores[name] {
+                if name != "navstate", let ours = saves["navstate"], let theirs = saves[name],
+                   let oursBack = restores["navstate"], let theirsBack = restores[name] {
                     paired["save", count, name] = ours.pairedRatio(to: theirs)
                     paired["restore", count, name] = oursBack.pairedRatio(to: theirsBack)
                 }

@@ -31,13 +31,8 @@ enum ChildRuns {
         let window = Window(application: Application())
         BenchHierarchy.build(count: count, into: window)
         for round in 0...runs {
-            try approach.prepare(in: directory)
-            let save = try milliseconds { _ = try approach.save(window) }
-            _ = approach.settle()
-            var restored: Window?
-            let restore = try milliseconds { restored = try approach.restore() }
-            restored?.rootViewController = nil
-            if round > 0 { print("round \(save) \(restore)") }
+            let timed = try approach.timedRound(saving: window, in: directory)
+            if round > 0 { print("round \(timed.save) \(timed.restore)") }
         }
     }
 }
