@@ -6,8 +6,8 @@ extension RowChunk {
     /// are packed again with fresh frames but the checksums the rows hold, so an edit reaches the
     /// same per-record checks a damaged byte would. Rows carry FNV-1a checksums, as table rows
     /// do: a version-2 record's checksum is converted on the way out when it matches (a
-    /// mismatch stays one), and the rows are packed again as version 1. For tests that tamper with files on purpose;
-    /// nothing in the library calls it. A state row an edit deleted leaves an empty record in
+    /// mismatch stays one), and the rows are packed again as version 1. For tests that tamper
+    /// with files on purpose; nothing in the library calls it. A state row an edit deleted leaves an empty record in
     /// its place, so the keys of the others still hold.
     static func editingAsRows(_ database: Database, _ edit: () throws -> Void) throws {
         try database.inTransaction {

@@ -119,9 +119,20 @@ enum SnapshotReader {
                                 platform: platform, label: label)
     }
 
+    /// When a load decodes the records' payloads.
+    enum PayloadDecoding {
+        /// As each row parses: a load's second reading, after a payload decoded later did not.
+        case whileParsing
+        /// On the other cores beside the structural checks, every one before the load returns
+        /// (``DeferredPayloads``).
+        case besideChecks
+        /// Left decoding when the load returns, for a restore (``PendingPayloads``).
+        case leftPending
+    }
+
     /// Snapshot `id`, or the newest when `nil`.
     static func load(idOrNewest id: Int64?, from database: Database) throws -> LoadedSnapshot {
-        try load(idOrNewest: id, from: database, leavingPayloadsPending: false).loaded
+        try load(idOrNewest: id, from: database, payloads: .besideChecks).loaded
     }
 
     /// Snapshot `id`, or the newest when `nil`, for a restore: its records without their keyed
@@ -130,10 +141,10 @@ enum SnapshotReader {
     /// A payload that does not decode is then the restore's to report (``PendingPayloads``).
     static func loadForRestore(idOrNewest id: Int64?, from database: Database) throws
         -> (loaded: LoadedSnapshot, pending: UndecodedPayloads?) {
-        try load(idOrNewest: id, from: database, leavingPayloadsPending: true)
+        try load(idOrNewest: id, from: database, payloads: .leftPending)
     }
 
-    private static func load(idOrNewest id: Int64?, from database: Database, leavingPayloadsPending: Bool) throws
+    private static func load(idOrNewest id: Int64?, from database: Database, payloads: PayloadDecoding) throws
         -> (loaded: LoadedSnapshot, pending: UndecodedPayloads?) {
         // A snapshot spans several statements (header, nodes, its base's rows): one read
         // transaction keeps a writer's commits and prunes from showing through mid-read.
@@ -141,15 +152,14 @@ enum SnapshotReader {
             guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
                 throw StoreError.noSnapshot(path: database.path)
             }
-            return try load(chosen, from: database, leavingPayloadsPending: leavingPayloadsPending)
+            return try load(chosen, from: database, payloads: payloads)
         }
     }
 
-    /// With `deferringPayloads`, payloads decode beside the structural checks
-    /// (``DeferredPayloads``); should one not decode, the snapshot is read again without. With
-    /// `leavingPayloadsPending` too, they are left decoding (`pending`).
-    private static func load(_ id: Int64, from database: Database, deferringPayloads: Bool = true,
-                             leavingPayloadsPending: Bool = false) throws -> (loaded: LoadedSnapshot, pending: UndecodedPayloads?) {
+    /// Decodes the payloads as `decoding` says; `pending` holds them when left decoding. Should
+    /// one decoded beside the checks not decode, the snapshot is read again decoding as it goes.
+    private static func load(_ id: Int64, from database: Database, payloads decoding: PayloadDecoding) throws
+        -> (loaded: LoadedSnapshot, pending: UndecodedPayloads?) {
         let header = try database.prepare("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count,
                    restore_started_at IS NOT NULL, controller_count, checksum, base_id
@@ -260,7 +270,8 @@ enum SnapshotReader {
         // `stateChunks` keeps the bytes of the payloads left to decode.
         var stateChunks: StateChunks?
         if try hasChunks(database) {
-            let packed = try parsePackedRows(database, chain: chain, problems: &problems, deferringPayloads: deferringPayloads)
+            let packed = try parsePackedRows(database, chain: chain, problems: &problems,
+                                             deferringPayloads: decoding != .whileParsing)
             stateChunks = packed.states
             for chunk in packed.rows {
                 var kept: [ParsedRow] = []
@@ -293,17 +304,17 @@ enum SnapshotReader {
         // every path in place instead of copying each record's storage (callgrind: a seventh
         // of the structural checks, and as many allocations as rows).
         finished = []
-        let decoding = deferredCount > 0 ? DeferredPayloads(payloads, owner: stateChunks) : nil
+        let deferred = deferredCount > 0 ? DeferredPayloads(payloads, owner: stateChunks) : nil
         var structured = structure(&parsed, summaries: summaries, storedPaths: storedPaths, failedIDs: failedIDs)
         var pending: UndecodedPayloads?
-        if let decoding, leavingPayloadsPending {
+        if let deferred, decoding == .leftPending {
             var present: [Bool] = []
             present.reserveCapacity(structured.indices.count)
             for index in structured.indices { present.append(payloads[index] != nil) }
-            pending = UndecodedPayloads(decoding: decoding, slots: structured.indices, present: present)
-        } else if let decoding {
-            let decoded = withExtendedLifetime(stateChunks) { decoding.finish() }
-            guard let decoded else { return try load(id, from: database, deferringPayloads: false) }
+            pending = UndecodedPayloads(decoding: deferred, slots: structured.indices, present: present)
+        } else if let deferred {
+            let decoded = withExtendedLifetime(stateChunks) { deferred.finish() }
+            guard let decoded else { return try load(id, from: database, payloads: .whileParsing) }
             // Let go, so each ordered record is the only reference to its storage: its values
             // are then set in place.
             parsed = []
