@@ -7,15 +7,15 @@ struct StructureSummary {
     var parentID: Int?
     var windowIndex: Int
     var relation: SavedRelation
-    /// The row's own path component: a parsed record carries only that one.
+    /// The row's own path component (a parsed record has no path until the checks order it).
     var component: String
 
-    init(_ record: ControllerRecord) {
+    init(_ record: ControllerRecord, component: String) {
         id = record.id
         parentID = record.parentID
         windowIndex = record.windowIndex
         relation = record.relation
-        component = record.path.last ?? ""
+        self.component = component
     }
 }
 
@@ -25,8 +25,8 @@ extension SnapshotReader {
     /// the others.
     /// `summaries` describe the records, index for index (``StructureSummary``); `storedPaths`
     /// are the records' whole path texts as their rows store them, index for index (records carry
-    /// only their last component until ordered, when they get their full path and its text in
-    /// place); `failedIDs` the node ids of rows that did not parse.
+    /// no path until ordered, when they get their full path and its text in place); `failedIDs`
+    /// the node ids of rows that did not parse.
     /// Works on indices into `records`: a 10,000-controller restore spent more time copying
     /// records between tables here than checking them.
     static func structure(_ records: inout [ControllerRecord], summaries: [StructureSummary],
