@@ -23,7 +23,7 @@ struct UndecodedPayloads: Sendable {
 final class PendingPayloads: KeyedValuesSource {
     private let undecoded: UndecodedPayloads
     /// The batches taken so far, by number (each can be taken from `decoding` once).
-    private var batches: [[DeferredPayloads.Decoded]?]
+    private var batches: [DeferredPayloads.Batch?]
 
     init(_ undecoded: UndecodedPayloads) {
         self.undecoded = undecoded
@@ -38,12 +38,15 @@ final class PendingPayloads: KeyedValuesSource {
 
     /// Why record `index`'s payload does not decode, if it does not; decodes it if no thread has.
     func failure(at index: Int) -> SnapshotProblem.Reason? {
-        if case .failure(let error)? = decoded(index) { return .malformedPayload(error) }
-        return nil
+        guard let (number, position) = place(index), batches[number]?.hasFailure == true,
+              case .failure(let error)? = batches[number]?.decoded[position] else { return nil }
+        return .malformedPayload(error)
     }
 
     func keyedValues(at index: Int) -> Result<KeyedValues, CoderError> {
-        switch decoded(index) {
+        guard let (number, position) = place(index) else { return .success(KeyedValues()) }
+        // Optional chaining flattens: `nil` for no batch and for no payload alike.
+        switch batches[number]?.decoded[position] {
         case .success(let values)?:
             return .success(values)
         case .failure(let error)?:
@@ -54,13 +57,14 @@ final class PendingPayloads: KeyedValuesSource {
         }
     }
 
-    private func decoded(_ index: Int) -> DeferredPayloads.Decoded {
+    /// Record `index`'s batch and place in it, the batch taken (decoded here if no thread has
+    /// started it); `nil` for a record without a payload slot.
+    private func place(_ index: Int) -> (batch: Int, position: Int)? {
         guard undecoded.slots.indices.contains(index) else { return nil }
-        let slot = undecoded.slots[index]
-        let (number, position) = slot.quotientAndRemainder(dividingBy: DeferredPayloads.batch)
+        let (number, position) = undecoded.slots[index].quotientAndRemainder(dividingBy: DeferredPayloads.batch)
         guard batches.indices.contains(number) else { return nil }
-        if batches[number] == nil { batches[number] = undecoded.decoding.batch(number) ?? [] }
-        guard let batch = batches[number], batch.indices.contains(position) else { return nil }
-        return batch[position]
+        if batches[number] == nil { batches[number] = undecoded.decoding.batch(number) ?? DeferredPayloads.Batch(decoded: []) }
+        guard let count = batches[number]?.decoded.count, position < count else { return nil }
+        return (number, position)
     }
 }
