@@ -45,6 +45,8 @@ struct Restorer {
     /// Each made controller's coder: `decodeRestorableState(with:)` reads the one `init?(coder:)`
     /// read, one container per controller as `RESTORATION.md` §2 has it.
     private var coders: [RestoringCoder?]
+    /// A coder the last controller let go of, for the next one (see ``recycle(_:)``).
+    private var spareCoder: RestoringCoder?
     private var dropped: [Bool]
     /// Each record's parent (or presenter) index; `nil` for roots and unknown parents.
     private var parentIndex: [Int?]
@@ -133,14 +135,28 @@ struct Restorer {
 
     /// Record `index`'s coder: its values taken from `payloads` when first read, if they are
     /// there.
-    private func coder(forRecord index: Int) -> RestoringCoder {
+    private mutating func coder(forRecord index: Int) -> RestoringCoder {
         guard let payloads, payloads.hasPayload(index) else {
             return coder(for: records[index].keyedValues, path: records[index].path)
+        }
+        if let spare = spareCoder {
+            spareCoder = nil
+            spare.prepareForReuse(valuesFrom: payloads, index: index, codingPath: records[index].path)
+            return spare
         }
         let table = self.table
         return RestoringCoder(valuesFrom: payloads, index: index, path: records[index].path, classVersions: classVersions) { id in
             table.controller(id: id) ?? table.objects[id]
         }
+    }
+
+    /// Keeps `coder` for the next controller when nothing but the caller holds it and it holds
+    /// nothing a controller gave it; whether it did. A controller that keeps its coder keeps
+    /// it to itself: it is never handed to another.
+    private mutating func recycle(_ coder: inout RestoringCoder) -> Bool {
+        guard isKnownUniquelyReferenced(&coder), coder.holdsOnlyGivenValues else { return false }
+        spareCoder = coder
+        return true
     }
 
     /// Why record `index`'s payload does not decode, when it is pending and does not.
@@ -182,7 +198,7 @@ struct Restorer {
         for index in records.indices {
             if dropIfOrphaned(index) { continue }
             let record = records[index]
-            let coder = coder(forRecord: index)
+            var coder = coder(forRecord: index)
             var made: ViewController?
             if let name = record.restorationClassName {
                 if let factory = registry.factory(named: name) {
@@ -225,7 +241,9 @@ struct Restorer {
             }
             if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
             table.controllers[index] = controller
-            coders[index] = coder
+            // Its decode gets this coder if the controller kept it or left something in it, and
+            // an equal one otherwise (the same values, path and class versions).
+            if !recycle(&coder) { coders[index] = coder }
         }
     }
 
@@ -362,13 +380,14 @@ struct Restorer {
                 detach(controller, relation: records[index].relation)
                 continue
             }
-            let coder = coders[index] ?? coder(forRecord: index)
+            var coder = coders[index] ?? coder(forRecord: index)
             coders[index] = nil
             controller.decodeRestorableState(with: coder)
             if let error = coder.error {
                 drop(index, "decoding failed: \(error)")
                 detach(controller, relation: records[index].relation)
             }
+            _ = recycle(&coder)
         }
     }
 
