@@ -191,22 +191,10 @@ enum SnapshotReader {
         let controllerCount = Int(header.integer(at: 8) ?? 0)
 
         var problems: [SnapshotProblem] = []
-        var parsed: [ControllerRecord] = []
-        // Beside `parsed`, index for index: each record's path as its row stores it, for problems.
-        // An array rather than a table by id: hashing ten thousand ids into it was a fifth of
-        // collecting the parsed rows (timestamps).
-        var storedPaths: [String] = []
-        // And what the structural checks read of each, in one array (see `StructureSummary`).
-        var summaries: [StructureSummary] = []
-        // The rows that failed to parse: a child of one is dropped with it, not dangling.
-        var failedIDs = Set<Int>()
         var rowCount = 0
         var seen = Set<Int>()
         // The checksummed count is only a hint for capacity here: a lie costs memory, never safety.
         let expected = min(max(controllerCount, 0), 1 << 20)
-        parsed.reserveCapacity(expected)
-        storedPaths.reserveCapacity(expected)
-        summaries.reserveCapacity(expected)
         seen.reserveCapacity(expected)
         let removed = try database.prepare("SELECT node_id, checksum FROM removed_node WHERE snapshot_id = ?")
         try removed.forEachRow([id]) { row in
@@ -264,23 +252,6 @@ enum SnapshotReader {
         }
         submitBatch()
         var finished = parsing.finish()
-        // Beside `parsed`, index for index: the payloads its records were parsed without.
-        var payloads: [UnsafeRawBufferPointer?] = []
-        payloads.reserveCapacity(expected)
-        var deferredCount = 0
-        func take(_ result: consuming ParsedRow) {
-            switch result.record {
-            case .success(let record):
-                parsed.append(record)
-                storedPaths.append(result.path)
-                summaries.append(result.summary ?? StructureSummary(record, component: SnapshotPath.lastComponent(result.path)))
-                payloads.append(result.payload)
-                if result.payload != nil { deferredCount += 1 }
-            case .failure(let reason):
-                if let nodeID = result.nodeID { failedIDs.insert(nodeID) }
-                problems.append(SnapshotProblem(nodeID: result.nodeID, path: result.path, reason: reason))
-            }
-        }
         // Schema 4: the same rows, packed (`RowChunk`), parsed on every core as whole chunks. A
         // delta's records hide its anchor's here, after parsing rather than while reading.
         // A file of an earlier schema (the inspector reads files without migrating them) has none.
@@ -293,21 +264,21 @@ enum SnapshotReader {
             stateChunks = packed.states
             packedRows = packed.rows
         }
-        // Moved out, so `parsed` holds the only reference to each record: `structure` then sets
-        // every path in place instead of copying each record's storage (callgrind: a seventh
-        // of the structural checks, and as many allocations as rows).
-        for index in finished.indices { ParsedRow.drain(&finished[index], into: take) }
-        for index in packedRows.indices {
-            ParsedRow.drain(&packedRows[index]) { row in
-                if let nodeID = row.nodeID, !seen.insert(nodeID).inserted { return }
-                rowCount += 1
-                take(row)
-            }
-        }
+        // Moved, so the collected records hold the only reference to each record: `structure`
+        // then sets every path in place instead of copying each record's storage (callgrind: a
+        // seventh of the structural checks, and as many allocations as rows).
+        var collected = CollectedRows(capacity: expected)
+        var unchecked: Set<Int>?
+        for index in finished.indices { _ = collected.take(&finished[index], unlessSeenIn: &unchecked) }
+        var checked: Set<Int>? = consume seen
+        for index in packedRows.indices { rowCount += collected.take(&packedRows[index], unlessSeenIn: &checked) }
         finished = []
         packedRows = []
-        let deferred = deferredCount > 0 ? DeferredPayloads(payloads, owner: stateChunks) : nil
-        var structured = structure(&parsed, summaries: summaries, storedPaths: storedPaths, failedIDs: failedIDs)
+        problems += collected.problems
+        let payloads = collected.payloads
+        let deferred = collected.deferredCount > 0 ? DeferredPayloads(payloads, owner: stateChunks) : nil
+        var structured = structure(&collected.records, summaries: collected.summaries, storedPaths: collected.storedPaths,
+                                   failedIDs: collected.failedIDs)
         var pending: UndecodedPayloads?
         if let deferred, decoding == .leftPending {
             var present: [Bool] = []
@@ -319,7 +290,7 @@ enum SnapshotReader {
             guard let decoded else { return try load(id, from: database, payloads: .whileParsing) }
             // Let go, so each ordered record is the only reference to its storage: its values
             // are then set in place.
-            parsed = []
+            collected.records = []
             for (position, index) in structured.indices.enumerated() {
                 if let values = decoded[index] { structured.ordered[position].setKeyedValues(values) }
             }
@@ -369,23 +340,6 @@ enum SnapshotReader {
         /// The payload's bytes, when the record parsed without decoding them (its values are
         /// then empty until ``DeferredPayloads`` decodes them).
         var payload: UnsafeRawBufferPointer?
-
-        /// Hands each of `rows` to `body` in order, moved rather than copied, and empties
-        /// `rows`. Copying each row out retained everything it holds, and freeing `rows`
-        /// released it all again (perf: about a twentieth of a restore's main thread at 10,000
-        /// controllers).
-        static func drain(_ rows: inout [ParsedRow], into body: (consuming ParsedRow) -> Void) {
-            rows.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                for offset in 0..<buffer.count {
-                    body((base + offset).move())
-                    // Holds nothing to release, for the array's own cleanup.
-                    (base + offset).initialize(to: ParsedRow(nodeID: nil, path: "", record: .failure(.unreachable),
-                                                             summary: nil, payload: nil))
-                }
-            }
-            rows = []
-        }
     }
 
     /// Parses one row. With `deferringPayload`, the payload is checked only for its type and
