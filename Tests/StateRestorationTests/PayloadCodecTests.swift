@@ -210,6 +210,47 @@ import Testing
         #expect(made == beforeLong + 4)
     }
 
+    /// Longer strings that repeat (keys, class names) are handed out again for the same bytes
+    /// only: 200 keys of one length in 32 slots share slots and must each come back as
+    /// themselves; the same bytes are made once while their slot holds them; bytes that are not
+    /// UTF-8 fail every time; strings over the limit are made each time.
+    @Test func repeatedStringsAreHandedOutForTheSameBytesOnly() throws {
+        let strings = ShortStrings()
+        var made = 0
+        func string(_ text: [UInt8]) throws(PayloadError) -> String {
+            let result = text.withUnsafeBytes { raw in
+                Result { () throws(PayloadError) in
+                    try strings.repeated(raw) { bytes throws(PayloadError) in
+                        made += 1
+                        guard let valid = String(validating: Array(bytes), as: UTF8.self) else {
+                            throw PayloadError(offset: 0, reason: "not UTF-8")
+                        }
+                        return valid
+                    }
+                }
+            }
+            return try result.get()
+        }
+        let keys = (0..<200).map { Array(String(format: "a long key number %04d", $0).utf8) }
+        for key in keys { #expect(try string(key) == String(decoding: key, as: UTF8.self)) }
+        for key in keys.reversed() { #expect(try string(key) == String(decoding: key, as: UTF8.self)) }
+        let key = Array("visibleMessageIDs".utf8)
+        let before = made
+        for _ in 0..<5 { #expect(try string(key) == "visibleMessageIDs") }
+        #expect(made == before + 1)
+        // Readers send only longer strings here, but a short one is remembered as well.
+        #expect(try string(Array("mailbox".utf8)) == "mailbox")
+        #expect(try string(Array("mailbox".utf8)) == "mailbox")
+        let tooLong = Array(String(repeating: "x", count: ShortStrings.maximumRepeatedLength + 1).utf8)
+        let beforeLong = made
+        #expect(try string(tooLong) == String(decoding: tooLong, as: UTF8.self))
+        #expect(try string(tooLong) == String(decoding: tooLong, as: UTF8.self))
+        #expect(made == beforeLong + 2)
+        let invalid: [UInt8] = Array("a long key that ends badly ".utf8) + [0xC3, 0x28]
+        #expect(throws: PayloadError.self) { try string(invalid) }
+        #expect(throws: PayloadError.self) { try string(invalid) }
+    }
+
     /// Keys out of order are never written, but such a payload is well-formed: it reads as a
     /// table would, and a key repeated out of order is still found and reported where it is.
     @Test func keysOutOfOrderReadAsATable() throws {

@@ -144,17 +144,22 @@ extension PayloadCodec {
             return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         }
 
-        mutating func readString() throws(PayloadError) -> String {
-            try readStringAndBytes().string
+        mutating func readString(isKey: Bool = false) throws(PayloadError) -> String {
+            try readStringAndBytes(isKey: isKey).string
         }
 
         /// A string, and the bytes it was made from (they stay valid as long as `bytes` do).
-        mutating func readStringAndBytes() throws(PayloadError) -> (string: String, utf8: UnsafeRawBufferPointer) {
+        /// A longer key is looked up among those already made too (``ShortStrings/repeated(_:making:)``):
+        /// payloads of one class repeat every key, where longer values are mostly unique.
+        mutating func readStringAndBytes(isKey: Bool = false) throws(PayloadError) -> (string: String, utf8: UnsafeRawBufferPointer) {
             let start = offset
             let count = try readCount(what: "string length")
             let raw = UnsafeRawBufferPointer(rebasing: readBytes(count))
             if count <= ShortStrings.maximumLength, let shortStrings {
                 return (try shortStrings.string(for: raw) { bytes throws(PayloadError) in try Self.string(bytes, at: start) }, raw)
+            }
+            if isKey, let shortStrings {
+                return (try shortStrings.repeated(raw) { bytes throws(PayloadError) in try Self.string(bytes, at: start) }, raw)
             }
             return (try Self.string(raw, at: start), raw)
         }
@@ -178,7 +183,7 @@ extension PayloadCodec {
             var values = [String: CodedValue](minimumCapacity: count)
             for _ in 0..<count {
                 let start = offset
-                let key = try readString()
+                let key = try readString(isKey: true)
                 // One hash per key: insert, and refuse if something was already there.
                 if values.updateValue(try readValue(depth: depth), forKey: key) != nil {
                     throw PayloadError(offset: start, reason: "key \(key.debugDescription) appears twice")
@@ -196,7 +201,7 @@ extension PayloadCodec {
             pairs.reserveCapacity(count)
             for _ in 0..<count {
                 let start = offset
-                let (key, utf8) = try readStringAndBytes()
+                let (key, utf8) = try readStringAndBytes(isKey: true)
                 let value = try readValue(depth: 0)
                 if let last = pairs.last, !(last.key < key) {
                     guard last.key == key else { return nil }

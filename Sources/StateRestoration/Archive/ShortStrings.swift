@@ -1,8 +1,13 @@
+import Foundation
+
 /// Strings of up to 15 UTF-8 bytes that payloads held, kept to be handed out again for the same
 /// bytes: payloads of one class repeat their keys (and often short values), and checking the
 /// bytes and making a `String` of them took about 400 instructions a key (callgrind), where
 /// finding the bytes here takes a few dozen. For one thread: a restore's reader makes one per
 /// batch of rows it parses.
+///
+/// Longer strings that repeat (keys, class names; ``repeated(_:making:)``) are kept too, in a
+/// table of their own: each one made was also an allocation, freed on another thread later.
 ///
 /// Direct-mapped: each length and bytes go to one slot, and a miss replaces what was there, so
 /// it never grows. Only bytes that were checked and made into a string are remembered, so a hit
@@ -22,14 +27,72 @@ final class ShortStrings {
     private static let slotCount = 256
     private let slots: UnsafeMutableBufferPointer<Slot>
 
+    /// The longest string ``repeated(_:making:)`` remembers.
+    static let maximumRepeatedLength = 64
+    private static let longSlotCount = 32
+    /// Longer strings, by a hash of their bytes: each checked against the bytes before it is
+    /// handed out.
+    private let longSlots: UnsafeMutableBufferPointer<(hash: UInt64, string: String?)>
+
     init() {
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: Slot())
+        longSlots = .allocate(capacity: Self.longSlotCount)
+        longSlots.initialize(repeating: (0, nil))
     }
 
     deinit {
         _ = slots.deinitialize()
         slots.deallocate()
+        _ = longSlots.deinitialize()
+        longSlots.deallocate()
+    }
+
+    /// The string remembered for `bytes`, more than ``maximumLength`` of them, if they are what
+    /// it holds, or `make`'s, remembered for next time: for strings that repeat (keys, class
+    /// names), where one that does not costs a hash and a slot on top of `make`.
+    func repeated(_ bytes: UnsafeRawBufferPointer,
+                  making make: (UnsafeRawBufferPointer) throws(PayloadError) -> String) throws(PayloadError) -> String {
+        let (slot, hash, known) = remembered(bytes)
+        if let known { return known }
+        let made = try make(bytes)
+        if let slot { longSlots[slot] = (hash, made) }
+        return made
+    }
+
+    /// The text of `bytes`, remembered as ``repeated(_:making:)`` remembers it; bytes that are
+    /// not UTF-8 are repaired, as `String(decoding:as:)` repairs them.
+    func repeatedText(_ bytes: UnsafeRawBufferPointer) -> String {
+        let (slot, hash, known) = remembered(bytes)
+        if let known { return known }
+        let made = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        if let slot { longSlots[slot] = (hash, made) }
+        return made
+    }
+
+    /// The slot for `bytes` and their hash (no slot when they are too long to remember), and
+    /// the string remembered for exactly these bytes.
+    @inline(__always)
+    private func remembered(_ bytes: UnsafeRawBufferPointer) -> (slot: Int?, hash: UInt64, known: String?) {
+        guard bytes.count <= Self.maximumRepeatedLength else { return (nil, 0, nil) }
+        // FNV-1a over eight bytes at a time: a slot's hash, not a checksum.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            offset += 8
+        }
+        while offset < bytes.count {
+            hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+            offset += 1
+        }
+        let slot = Int(truncatingIfNeeded: hash >> 58) & (Self.longSlotCount - 1)
+        guard longSlots[slot].hash == hash, var known = longSlots[slot].string else { return (slot, hash, nil) }
+        let same = known.withUTF8 { utf8 in
+            guard utf8.count == bytes.count, let stored = utf8.baseAddress, let given = bytes.baseAddress else { return false }
+            return memcmp(stored, given, bytes.count) == 0
+        }
+        return (slot, hash, same ? known : nil)
     }
 
     /// The string remembered for `bytes` (at most ``maximumLength`` of them), or `make`'s,

@@ -448,7 +448,11 @@ enum SnapshotReader {
         guard row.kind(at: 16) != .null, row.kind(at: 12) != .null else {
             throw .wrongColumnType("state_id (no such controller state)")
         }
-        let className = try text(12, "class_name")
+        // Records of one class repeat its name: a longer one is made once per batch, not once
+        // per record (a short one is stored inline, nothing to share).
+        guard row.kind(at: 12) == .text else { throw .wrongColumnType("class_name") }
+        let className = row[12].size <= ShortStrings.maximumLength
+            ? try text(12, "class_name") : shortStrings.repeatedText(row[12].bytes)
         let classVersion = try int(13, "class_version")
         let restorationClass = row.text(at: 14)
         guard row.kind(at: 15) == .blob else { throw .wrongColumnType("payload") }

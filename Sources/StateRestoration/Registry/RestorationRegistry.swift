@@ -39,6 +39,11 @@ public final class RestorationRegistry {
     @exclusivity(unchecked) private var objectsByName: [String: ObjectEntry] = [:]
     @exclusivity(unchecked) private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
 
+    /// Counts the registrations of controllers: a restore that keeps what a name found checks
+    /// it, so that one made meanwhile (by a controller's `init?(coder:)`) is seen as before.
+    // Unchecked exclusivity, as the tables: read once per controller restored.
+    @exclusivity(unchecked) private(set) var controllerRegistrations = 0
+
     /// Asked for each controller after its restoration class and before the registry.
     public weak var delegate: (any RestorationDelegate)?
 
@@ -59,6 +64,7 @@ public final class RestorationRegistry {
         let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
         for key in [name] + aliases { controllersByName[key] = entry }
         controllerNamesByType[ObjectIdentifier(type)] = entry
+        controllerRegistrations += 1
     }
 
     /// Registers a `restorationClass` factory under `name`, so saves can record it.
