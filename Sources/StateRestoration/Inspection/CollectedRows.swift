@@ -34,16 +34,24 @@ extension SnapshotReader {
         ///
         /// Copying each row out retained everything it holds, and freeing `rows` released it
         /// all again; a closure per row (the first way of moving them) had the compiler check
-        /// exclusive access to the arrays here at run time, four times a row (callgrind).
+        /// exclusive access to the arrays here at run time, four times a row (callgrind); and
+        /// reversing the rows to move them out from the end touched each twice (perf: a tenth
+        /// of the load's main-thread time).
         mutating func take(_ rows: inout [ParsedRow], unlessSeenIn seen: inout Set<Int>?) -> Int {
             var taken = 0
-            // `popLast` moves each row out: reversed first, to keep row order.
-            rows.reverse()
-            while let row = rows.popLast() {
-                if let nodeID = row.nodeID, seen != nil, seen?.insert(nodeID).inserted == false { continue }
-                taken += 1
-                append(row)
+            rows.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for offset in 0..<buffer.count {
+                    let row = (base + offset).move()
+                    // Holds nothing to release, for the array's own cleanup.
+                    (base + offset).initialize(to: ParsedRow(nodeID: nil, path: "", record: .failure(.unreachable),
+                                                             summary: nil, payload: nil))
+                    if let nodeID = row.nodeID, seen != nil, seen?.insert(nodeID).inserted == false { continue }
+                    taken += 1
+                    append(row)
+                }
             }
+            rows = []
             return taken
         }
 
