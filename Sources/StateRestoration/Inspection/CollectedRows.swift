@@ -42,30 +42,35 @@ extension SnapshotReader {
             rows.withUnsafeMutableBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 for offset in 0..<buffer.count {
-                    let row = (base + offset).move()
-                    // Holds nothing to release, for the array's own cleanup.
-                    (base + offset).initialize(to: ParsedRow(nodeID: nil, path: "", record: .failure(.unreachable),
-                                                             summary: nil, payload: nil))
-                    if let nodeID = row.nodeID, seen != nil, seen?.insert(nodeID).inserted == false { continue }
+                    // Taken in place, field by field: what is left holds nothing to release, for
+                    // the array's own cleanup.
+                    if let nodeID = base[offset].nodeID, seen != nil, seen?.insert(nodeID).inserted == false { continue }
                     taken += 1
-                    append(row)
+                    append(&base[offset])
                 }
             }
             rows = []
             return taken
         }
 
-        private mutating func append(_ row: consuming ParsedRow) {
-            switch row.record {
-            case .success(let record):
-                summaries.append(row.summary ?? StructureSummary(record, component: SnapshotPath.lastComponent(row.path)))
-                records.append(record)
-                storedPaths.append(row.path)
+        /// Moves `row`'s record, path and summary out, leaving placeholders that hold nothing:
+        /// copying them retained each, and freeing the row released it again.
+        private mutating func append(_ row: inout ParsedRow) {
+            var path = ""
+            swap(&path, &row.path)
+            var record: Result<ControllerRecord, SnapshotProblem.Reason> = .failure(.unreachable)
+            swap(&record, &row.record)
+            let summary = row.summary.take()
+            switch consume record {
+            case .success(let parsed):
+                summaries.append(summary ?? StructureSummary(parsed, component: SnapshotPath.lastComponent(path)))
+                records.append(parsed)
                 payloads.append(row.payload)
                 if row.payload != nil { deferredCount += 1 }
+                storedPaths.append(path)
             case .failure(let reason):
                 if let nodeID = row.nodeID { failedIDs.insert(nodeID) }
-                problems.append(SnapshotProblem(nodeID: row.nodeID, path: row.path, reason: reason))
+                problems.append(SnapshotProblem(nodeID: row.nodeID, path: path, reason: reason))
             }
         }
     }
