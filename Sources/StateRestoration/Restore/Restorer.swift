@@ -75,9 +75,14 @@ struct Restorer {
         table.controllers = Array(repeating: nil, count: count)
         // By array when the ids are dense, as saves number them: hashing each id, then each
         // parent's, was most of setting up (callgrind).
-        table.indexByID = NodeIndex(ids: snapshot.controllers.lazy.map(\.id))
+        var ids: [Int] = []
+        ids.reserveCapacity(count)
         for index in snapshot.controllers.indices {
+            ids.append(snapshot.controllers[index].id)
             parentIDs[index] = snapshot.controllers[index].parentID
+        }
+        table.indexByID = NodeIndex(ids: ids)
+        for index in snapshot.controllers.indices {
             guard let parent = parentIDs[index], let found = table.indexByID[parent] else { continue }
             parentIndex[index] = found
             childIndices[found].append(index)
