@@ -89,6 +89,34 @@ import Testing
         #expect(report.saved.map(\.path) == ["/root", "/root/a%2Fb", "/root/a", "/root/a/b"])
     }
 
+    /// A full save is planned while its chunks are prepared: a duplicate path found then still
+    /// refuses the save with the same error, and rolls back everything it wrote, so the file
+    /// holds no snapshot of it and the next save is written as if it never happened.
+    @Test func aSaveRefusedWhileItsChunksWerePreparedLeavesNothingBehind() throws {
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        let window = Window(application: application)
+        // Over a chunk of records, so the refusal comes while others are being prepared.
+        window.rootViewController = Make.container("root", (0..<300).map { Note("n\($0)") } + [Note("n7")])
+        #expect {
+            _ = try store.save(windows: [window], registry: registry)
+        } throws: { error in
+            guard case StoreError.invalidHierarchy(let reason) = error else { return false }
+            return reason.contains("both have the restoration path /root/n7")
+        }
+        #expect(try store.snapshots().isEmpty)
+        let fixed = Window(application: application)
+        fixed.rootViewController = Make.container("root", (0..<300).map { Note("n\($0)") })
+        let report = try store.save(windows: [fixed], registry: registry)
+        #expect(report.saved.count == 301)
+        #expect(try store.snapshots().map(\.id) == [report.snapshotID])
+        let (_, restoreReport) = try restored(store)
+        #expect(restoreReport.restored.count == 301)
+    }
+
     /// `/` and `%` inside identifiers are escaped in paths, and such controllers restore in place;
     /// a path built from its parent's text is the path built whole.
     @Test func identifiersHoldingSlashOrPercentAreEscapedInPaths() throws {

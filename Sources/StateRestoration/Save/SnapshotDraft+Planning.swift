@@ -67,6 +67,13 @@ extension SnapshotDraft {
 }
 
 extension SnapshotDraft {
+    /// Whether ``plan()`` may turn this draft into a delta, changing what it writes: only after
+    /// a walk, with an anchor to compare with.
+    var mayBecomeDelta: Bool {
+        guard walked != nil, let state = pendingState else { return false }
+        return state.anchorID != nil && !state.anchorEntries.isEmpty
+    }
+
     /// Makes the records of the walk, unless they were made already.
     mutating func makeRecordsIfNeeded() {
         guard let walked, !walked.recordsMade else { return }

@@ -30,7 +30,10 @@ enum SnapshotWriter {
     /// Writes `draft` and prunes to the newest `keep` snapshots. Only the rows the draft holds
     /// are written: a delta's unchanged controllers live in its anchor, unchanged values in the
     /// state records it shares.
-    static func write(_ draft: SnapshotDraft, to database: Database, keep: Int) throws -> Written {
+    /// `besidePreparation` runs on this thread once the first chunks are being prepared; what
+    /// it throws rolls the snapshot back.
+    static func write(_ draft: SnapshotDraft, to database: Database, keep: Int,
+                      besidePreparation: () throws -> Void = {}) throws -> Written {
         try checkRecords(draft.records)
         return try database.inTransaction {
             // Another writer may have pruned what this store's last save left: then the delta
@@ -80,6 +83,7 @@ enum SnapshotWriter {
                 }
             }
             for chunk in 0..<min(chunksAhead, chunkCount) { submit(chunk) }
+            try besidePreparation()
             var newStateIDs: [Int: Int64] = [:]
             // Sized once: growing it rehashed every id at each doubling.
             newStateIDs.reserveCapacity(max(0, records.count - reused.count))
