@@ -176,21 +176,10 @@ import Testing
     /// and the same key with a NUL byte more), strings of more than 15 bytes are made each
     /// time, and bytes that are not UTF-8 fail every time rather than being remembered.
     @Test func shortStringsAreHandedOutForTheSameBytesOnly() throws {
-        let strings = ShortStrings()
-        var made = 0
+        let counted = CountedStrings()
+        var made: Int { counted.made }
         func string(_ text: [UInt8]) throws(PayloadError) -> String {
-            let result = text.withUnsafeBytes { raw in
-                Result { () throws(PayloadError) in
-                    try strings.string(for: raw) { bytes throws(PayloadError) in
-                        made += 1
-                        guard let valid = String(validating: Array(bytes), as: UTF8.self) else {
-                            throw PayloadError(offset: 0, reason: "not UTF-8")
-                        }
-                        return valid
-                    }
-                }
-            }
-            return try result.get()
+            try counted.string(text) { raw, make throws(PayloadError) in try counted.strings.string(for: raw, making: make) }
         }
         // Short ones, and ones of 9 to 15 bytes that differ only after their first eight.
         let words = (0..<300).map { Array("key \($0)".utf8) } + (0..<300).map { Array("keyword \($0)".utf8) }
@@ -215,21 +204,10 @@ import Testing
     /// themselves; the same bytes are made once while their slot holds them; bytes that are not
     /// UTF-8 fail every time; strings over the limit are made each time.
     @Test func repeatedStringsAreHandedOutForTheSameBytesOnly() throws {
-        let strings = ShortStrings()
-        var made = 0
+        let counted = CountedStrings()
+        var made: Int { counted.made }
         func string(_ text: [UInt8]) throws(PayloadError) -> String {
-            let result = text.withUnsafeBytes { raw in
-                Result { () throws(PayloadError) in
-                    try strings.repeated(raw) { bytes throws(PayloadError) in
-                        made += 1
-                        guard let valid = String(validating: Array(bytes), as: UTF8.self) else {
-                            throw PayloadError(offset: 0, reason: "not UTF-8")
-                        }
-                        return valid
-                    }
-                }
-            }
-            return try result.get()
+            try counted.string(text) { raw, make throws(PayloadError) in try counted.strings.repeated(raw, making: make) }
         }
         let keys = (0..<200).map { Array(String(format: "a long key number %04d", $0).utf8) }
         for key in keys { #expect(try string(key) == String(decoding: key, as: UTF8.self)) }
@@ -331,3 +309,27 @@ import Testing
     }
 }
 
+/// One `ShortStrings` and how many strings its lookups made: each made string is checked as a
+/// reader checks it (bytes that are not UTF-8 fail).
+private final class CountedStrings {
+    let strings = ShortStrings()
+    private(set) var made = 0
+
+    /// `text` through `lookup`, which is handed the bytes and the function that makes a string.
+    func string(_ text: [UInt8],
+                _ lookup: (UnsafeRawBufferPointer, (UnsafeRawBufferPointer) throws(PayloadError) -> String) throws(PayloadError) -> String)
+        throws(PayloadError) -> String {
+        let result = text.withUnsafeBytes { raw in
+            Result { () throws(PayloadError) in
+                try lookup(raw) { bytes throws(PayloadError) in
+                    self.made += 1
+                    guard let valid = String(validating: Array(bytes), as: UTF8.self) else {
+                        throw PayloadError(offset: 0, reason: "not UTF-8")
+                    }
+                    return valid
+                }
+            }
+        }
+        return try result.get()
+    }
+}

@@ -20,6 +20,15 @@ import Testing
         return (store, directory, report)
     }
 
+    /// A store with no snapshot, a registry knowing `Note`, an application, and the directory
+    /// to keep while the store is used.
+    private func emptyStore() throws -> (RestorationStore, RestorationRegistry, Application, TemporaryDirectory) {
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let directory = TemporaryDirectory()
+        return (try RestorationStore(path: directory.path()), registry, Application(), directory)
+    }
+
     private func restored(_ store: RestorationStore, registry: RestorationRegistry = RestorationRegistry(),
                           policy: RestorePolicy = RestorePolicy()) throws -> (Window, RestoreReport) {
         if !registry.knowsController(named: "Note") { registry.register(Note.self, as: "Note") }
@@ -58,11 +67,8 @@ import Testing
     /// identifier in both places is a duplicate too, as are two windows' roots of one identifier.
     /// Look-alikes that differ once escaped are not.
     @Test func duplicatePathsAcrossRelationsAndWindowsAreSaveErrorsAndLookAlikesAreNot() throws {
-        let registry = RestorationRegistry()
-        registry.register(Note.self, as: "Note")
-        let directory = TemporaryDirectory()
-        let store = try RestorationStore(path: directory.path())
-        let application = Application()
+        let (store, registry, application, directory) = try emptyStore()
+        defer { _ = directory }
         let window = Window(application: application)
         window.rootViewController = Make.container("root", [Note("same")])
         window.makeKeyAndVisible()
@@ -93,11 +99,8 @@ import Testing
     /// refuses the save with the same error, and rolls back everything it wrote, so the file
     /// holds no snapshot of it and the next save is written as if it never happened.
     @Test func aSaveRefusedWhileItsChunksWerePreparedLeavesNothingBehind() throws {
-        let registry = RestorationRegistry()
-        registry.register(Note.self, as: "Note")
-        let directory = TemporaryDirectory()
-        let store = try RestorationStore(path: directory.path())
-        let application = Application()
+        let (store, registry, application, directory) = try emptyStore()
+        defer { _ = directory }
         let window = Window(application: application)
         // Over a chunk of records, so the refusal comes while others are being prepared.
         window.rootViewController = Make.container("root", (0..<300).map { Note("n\($0)") } + [Note("n7")])
