@@ -42,8 +42,10 @@ struct Restorer {
     /// The snapshot's controllers; everything below refers to them by index. Stored, not
     /// forwarded to `snapshot`: each read through a computed property retained the array.
     private let records: [ControllerRecord]
-    /// Each made controller's coder: `decodeRestorableState(with:)` reads the one `init?(coder:)`
-    /// read, one container per controller as `RESTORATION.md` §2 has it.
+    /// The coders that must reach their controller's `decodeRestorableState(with:)`: those the
+    /// controller kept, or wrote to, in `init?(coder:)`. Any other controller's decode reads an
+    /// equal coder (the same values and path): one container per controller, as `RESTORATION.md`
+    /// §2 has it, without one coder object per controller.
     private var coders: [RestoringCoder?]
     /// A coder the last controller let go of, for the next one (see ``recycle(_:)``).
     private var spareCoder: RestoringCoder?
