@@ -60,12 +60,15 @@ final class ShortStrings {
         return made
     }
 
-    /// The text of `bytes`, remembered as ``repeated(_:making:)`` remembers it; bytes that are
-    /// not UTF-8 are repaired, as `String(decoding:as:)` repairs them.
+    /// The text of `bytes`, a longer one remembered as ``repeated(_:making:)`` remembers it (a
+    /// short one is stored inline: nothing to share); bytes that are not UTF-8 are repaired, as
+    /// `String(decoding:as:)` repairs them.
     func repeatedText(_ bytes: UnsafeRawBufferPointer) -> String {
+        let text = { (bytes: UnsafeRawBufferPointer) in String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+        guard bytes.count > Self.maximumLength else { return text(bytes) }
         let (slot, hash, known) = remembered(bytes)
         if let known { return known }
-        let made = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        let made = text(bytes)
         if let slot { longSlots[slot] = (hash, made) }
         return made
     }

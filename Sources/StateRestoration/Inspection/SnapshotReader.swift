@@ -268,6 +268,7 @@ enum SnapshotReader {
         // then sets every path in place instead of copying each record's storage (callgrind: a
         // seventh of the structural checks, and as many allocations as rows).
         var collected = CollectedRows(capacity: expected)
+        // Table rows were checked against `seen` as they were read.
         var unchecked: Set<Int>?
         for index in finished.indices { _ = collected.take(&finished[index], unlessSeenIn: &unchecked) }
         var checked: Set<Int>? = consume seen
@@ -448,11 +449,9 @@ enum SnapshotReader {
         guard row.kind(at: 16) != .null, row.kind(at: 12) != .null else {
             throw .wrongColumnType("state_id (no such controller state)")
         }
-        // Records of one class repeat its name: a longer one is made once per batch, not once
-        // per record (a short one is stored inline, nothing to share).
+        // Records of one class repeat its name: made once per batch, not once per record.
         guard row.kind(at: 12) == .text else { throw .wrongColumnType("class_name") }
-        let className = row[12].size <= ShortStrings.maximumLength
-            ? try text(12, "class_name") : shortStrings.repeatedText(row[12].bytes)
+        let className = shortStrings.repeatedText(row[12].bytes)
         let classVersion = try int(13, "class_version")
         let restorationClass = row.text(at: 14)
         guard row.kind(at: 15) == .blob else { throw .wrongColumnType("payload") }

@@ -39,10 +39,14 @@ public final class RestorationRegistry {
     @exclusivity(unchecked) private var objectsByName: [String: ObjectEntry] = [:]
     @exclusivity(unchecked) private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
 
-    /// Counts the registrations of controllers: a restore that keeps what a name found checks
-    /// it, so that one made meanwhile (by a controller's `init?(coder:)`) is seen as before.
+    /// The last few names ``controllerEntry(named:)`` looked up and what each found. A restore
+    /// looks one up per record, and a snapshot's records come in a few classes whose names share
+    /// their storage within a batch (``ShortStrings/repeatedText(_:)``): comparing names is then
+    /// mostly comparing pointers, where hashing each cost about 350 instructions a record
+    /// (callgrind). Emptied by every registration, so a class registered meanwhile (by a
+    /// controller's `init?(coder:)`) is found as before.
     // Unchecked exclusivity, as the tables: read once per controller restored.
-    @exclusivity(unchecked) private(set) var controllerRegistrations = 0
+    @exclusivity(unchecked) private var recentLookups: [(name: String, entry: ControllerEntry?)] = []
 
     /// Asked for each controller after its restoration class and before the registry.
     public weak var delegate: (any RestorationDelegate)?
@@ -64,7 +68,7 @@ public final class RestorationRegistry {
         let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
         for key in [name] + aliases { controllersByName[key] = entry }
         controllerNamesByType[ObjectIdentifier(type)] = entry
-        controllerRegistrations += 1
+        recentLookups = []
     }
 
     /// Registers a `restorationClass` factory under `name`, so saves can record it.
@@ -91,7 +95,13 @@ public final class RestorationRegistry {
 
     /// The entry registered under `name` or an alias.
     func controllerEntry(named name: String) -> ControllerEntry? {
-        controllersByName[name]
+        // A loop, not `firstIndex(where:)`: a closure formed on the main actor checks its
+        // executor for every element it is called with.
+        for index in recentLookups.indices where recentLookups[index].name == name { return recentLookups[index].entry }
+        let entry = controllersByName[name]
+        if recentLookups.count == 4 { recentLookups.removeFirst() }
+        recentLookups.append((name, entry))
+        return entry
     }
 
     /// The name `factory` was registered under.

@@ -202,12 +202,6 @@ struct Restorer {
     private mutating func makeControllers() {
         // Only controllers a factory or the delegate supplied: few, if any.
         var used = Set<ObjectIdentifier>()
-        // The last few names looked up and what each found: a snapshot has a few classes, whose
-        // records share their name's storage within a batch (``ShortStrings/repeatedText(_:)``),
-        // so comparing names is mostly comparing pointers, where looking each up hashed the
-        // name (callgrind: about 350 instructions a record). Emptied when the registry changes.
-        var recent: [(name: String, entry: RestorationRegistry.ControllerEntry?)] = []
-        var recentRegistrations = registry.controllerRegistrations
         for index in records.indices {
             if dropIfOrphaned(index) { continue }
             let record = records[index]
@@ -231,24 +225,7 @@ struct Restorer {
             // can be one already used.
             var isNew = false
             if made == nil {
-                if recentRegistrations != registry.controllerRegistrations {
-                    recent = []
-                    recentRegistrations = registry.controllerRegistrations
-                }
-                var found: RestorationRegistry.ControllerEntry?
-                var known = false
-                // A loop, not `firstIndex(where:)`: see `containedChildren(of:)`.
-                for index in recent.indices where recent[index].name == record.className {
-                    found = recent[index].entry
-                    known = true
-                    break
-                }
-                if !known {
-                    found = registry.controllerEntry(named: record.className)
-                    if recent.count == 4 { recent.removeFirst() }
-                    recent.append((record.className, found))
-                }
-                guard let entry = found else {
+                guard let entry = registry.controllerEntry(named: record.className) else {
                     drop(index, "class \(record.className) is not registered")
                     continue
                 }
