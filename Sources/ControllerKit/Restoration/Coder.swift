@@ -119,7 +119,10 @@ open class Coder {
     // MARK: - Encoding
 
     /// Stores `value` under `key`; `nil` removes the key.
-    public func encode(_ value: CodedValue?, forKey key: String) {
+    // Consuming down to the log's append, so that a value made for the call (every typed
+    // `encode` makes one) is moved in rather than copied and released (callgrind: a twentieth
+    // of a capture).
+    public func encode(_ value: consuming CodedValue?, forKey key: String) {
         storage.write(value, forKey: key)
     }
 

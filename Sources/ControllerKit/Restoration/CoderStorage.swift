@@ -66,7 +66,7 @@ struct CoderStorage {
         }
     }
 
-    mutating func write(_ value: CodedValue?, forKey key: String) {
+    mutating func write(_ value: consuming CodedValue?, forKey key: String) {
         hasWrites = true
         writes.append(value, forKey: key)
     }

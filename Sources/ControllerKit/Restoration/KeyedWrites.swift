@@ -36,7 +36,7 @@ public struct KeyedWrites: Sendable {
     /// Whether some writes still wait for their values to be encoded.
     public var hasDeferredEncodings: Bool { !deferred.isEmpty }
 
-    mutating func append(_ value: CodedValue?, forKey key: String) {
+    mutating func append(_ value: consuming CodedValue?, forKey key: String) {
         reserveOnFirstWrite()
         keys.append(key)
         values.append(value)

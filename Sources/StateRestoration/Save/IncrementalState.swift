@@ -68,6 +68,9 @@ struct IncrementalState: Sendable {
     var differingFromAnchor = Set<Int>()
     var removedFromAnchor: [Int] = []
 
+    /// Whether any controller has an entry: not before a store's first save.
+    var hasEntries: Bool { !entries.isEmpty || !overrides.isEmpty }
+
     /// The entry of node `id`, changed or as the walk made it.
     func entry(_ id: Int) -> Entry? {
         overrides[id] ?? entries[id]
@@ -161,8 +164,10 @@ struct IncrementalState: Sendable {
     }
 }
 
-/// A weak reference that can cross actors: only the main actor dereferences it.
-final class WeakControllerReference: @unchecked Sendable {
+/// A weak reference that can cross actors: only the main actor dereferences it. A struct, held
+/// in place by arrays and entries: as a class, a walk of 10,000 controllers allocated one each
+/// (callgrind: a twentieth of a capture).
+struct WeakControllerReference: @unchecked Sendable {
     weak var value: ViewController?
     init(_ value: ViewController) { self.value = value }
 }

@@ -22,7 +22,11 @@ struct SnapshotCapture {
         var state = previous
         state.invalidationsSeen = invalidations
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
-        var (controllers, walked) = walk(windows, state: &state)
+        var walker = HierarchyWalk(registry: registry, state: state)
+        walker.walk(windows)
+        let controllers: [ViewController]
+        var walked: WalkedControllers
+        (state, controllers, walked) = walker.finish()
 
         // Encode what changed; share the saved state of everything else. Only this needs the main
         // actor; the records, paths and bookkeeping wait for the writer (``SnapshotDraft/plan()``).
@@ -38,36 +42,33 @@ struct SnapshotCapture {
         var reusableCoder: ArchivingCoder?
         walked.controllers.reserveCapacity(nodes.count)
         walked.generations.reserveCapacity(nodes.count)
+        // A store's first save finds no entries: no lookups (hashing each id) to find that out.
+        let hasEntries = state.hasEntries
         for index in nodes.indices {
             let controller = controllers[index]
-            let id = nodes[index].id
-            var written = KeyedWrites()
-            if let stateID = state.reusableState(for: controller, id: id) {
-                reused[id] = stateID
-            } else {
-                var coder = reusableCoder ?? ArchivingCoder(context: context)
-                reusableCoder = nil
-                coder.prepareForReuse(pathSource: paths, index: index)
-                controller.encodeRestorableState(with: coder)
-                // Taken as written: the table is built off the main actor, if at all. Whether the
-                // values refer to objects, the writer learns as it encodes them, and the errors of
-                // values left to encode it reports.
-                if let taken = coder.takeUnreadWrites() {
-                    written = taken
-                } else {
-                    walked.readValues[index] = coder.values
-                }
-                reportErrors(of: coder, in: &report)
-                // A coder the controller kept stays as it is: the next controller gets a new one.
-                if isKnownUniquelyReferenced(&coder) { reusableCoder = coder }
+            walked.controllers.append(WeakControllerReference(controller))
+            if hasEntries, let stateID = state.reusableState(for: controller, id: nodes[index].id) {
+                reused[nodes[index].id] = stateID
+                writes.append(KeyedWrites())
+                walked.generations.append(controller.restorableStateGeneration)
+                continue
             }
-            writes.append(written)
-            // The last save's reference when it is the same controller: no allocation a save.
-            if let previous = state.entry(id)?.controller, previous.value === controller {
-                walked.controllers.append(previous)
+            var coder = reusableCoder.take() ?? ArchivingCoder(context: context)
+            coder.prepareForReuse(pathSource: paths, index: index)
+            controller.encodeRestorableState(with: coder)
+            // Taken as written: the table is built off the main actor, if at all. Whether the
+            // values refer to objects, the writer learns as it encodes them, and the errors of
+            // values left to encode it reports.
+            if let taken = coder.takeUnreadWrites() {
+                writes.append(taken)
             } else {
-                walked.controllers.append(WeakControllerReference(controller))
+                writes.append(KeyedWrites())
+                walked.readValues[index] = coder.values
             }
+            reportErrors(of: coder, in: &report)
+            // A coder the controller kept stays as it is: the next controller gets a new one.
+            if isKnownUniquelyReferenced(&coder) { reusableCoder = coder }
+            // After encoding: an invalidation the encoding made itself is already saved.
             walked.generations.append(controller.restorableStateGeneration)
         }
         let objects = encodeObjects(context, report: &report)
@@ -230,117 +231,5 @@ struct SnapshotCapture {
         }
         found.sort { $0.position < $1.position }
         return found.map(\.id)
-    }
-
-    /// Phase 1 of a full capture: numbering, and what only the controllers can tell, so that
-    /// references can point anywhere. Returns the controllers found beside their nodes.
-    private func walk(_ windows: [Window], state: inout IncrementalState) -> ([ViewController], WalkedControllers) {
-        var walked = WalkedControllers()
-        var controllers: [ViewController] = []
-        var classes = ClassNames(registry: registry)
-
-        func visit(_ controller: ViewController, parentIndex: Int?, relation: SavedRelation, window: Int, childIndex: Int) {
-            guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else {
-                walked.leftOut.append(.init(parentIndex: parentIndex, className: "\(type(of: controller))",
-                                            descendantCount: controller.descendantAndPresentedCount))
-                return
-            }
-            let myIndex = walked.nodes.count
-            let className = classes.name(of: controller)
-            if className == nil {
-                walked.notes.append((myIndex, .unregisteredClass("\(type(of: controller))")))
-            }
-            var factoryName: String?
-            if let factory = controller.restorationClass {
-                factoryName = registry.factoryName(for: factory)
-                if factoryName == nil { walked.notes.append((myIndex, .unregisteredRestorationClass("\(factory)"))) }
-            }
-            let split = controller as? SplitViewController
-            // Not `parentIndex.map`: a closure formed on the main actor checks the executor when
-            // it runs (a twentieth of the walk).
-            var parentID: Int?
-            if let parentIndex { parentID = walked.nodes[parentIndex].id }
-            let fields = ControllerRecord.Fields(
-                id: state.nodeID(for: controller), parentID: parentID, path: [],
-                identifier: identifier, title: controller.title, windowIndex: window, relation: relation,
-                className: className?.name ?? "\(type(of: controller))", classVersion: className?.version ?? 0,
-                restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
-                appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false, values: KeyedValues())
-            walked.nodes.append(WalkedControllers.Node(fields: fields, parentIndex: parentIndex, childIndex: childIndex))
-            walked.identities.append(ObjectIdentifier(controller))
-            controllers.append(controller)
-
-            // Relations from the container's own bookkeeping, by position: asking each child for
-            // its relation would search its parent's children, quadratic for a long stack.
-            let children = controller.children
-            if !children.isEmpty {
-                let isStack = controller is NavigationController
-                let selectedTab = isStack ? nil : (controller as? TabBarController)?.selectedIndex
-                var savedChildren = 0
-                for (index, child) in children.enumerated() {
-                    let childRelation: SavedRelation
-                    if isStack {
-                        childRelation = .stack(index: savedChildren)
-                    } else if let selectedTab {
-                        childRelation = .tab(index: savedChildren, isSelected: index == selectedTab)
-                    } else if let split {
-                        childRelation = .column(split.viewController(for: .primary) === child ? .primary : .secondary)
-                    } else {
-                        childRelation = .child(index: savedChildren)
-                    }
-                    let before = walked.nodes.count
-                    visit(child, parentIndex: myIndex, relation: childRelation, window: window, childIndex: index)
-                    if walked.nodes.count > before { savedChildren += 1 }
-                }
-            }
-            if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
-                visit(presented, parentIndex: myIndex, relation: .presented(style: style), window: window, childIndex: 0)
-            }
-        }
-
-        for (index, window) in windows.enumerated() {
-            guard let root = window.rootViewController else { continue }
-            visit(root, parentIndex: nil, relation: .windowRoot(window: index), window: index, childIndex: 0)
-        }
-        state.order = walked.nodes.map(\.id)
-        state.windowCount = windows.count
-        return (controllers, walked)
-    }
-}
-
-/// The registered names of the classes a walk meets, remembered for the last few: a hierarchy's
-/// controllers come in a few classes, and looking each one up in the registry hashed its type.
-@MainActor
-private struct ClassNames {
-    let registry: RestorationRegistry
-    private var recent: [(type: ObjectIdentifier, name: (name: String, version: Int)?)] = []
-
-    init(registry: RestorationRegistry) {
-        self.registry = registry
-    }
-
-    /// The registered name and version of `controller`'s class; `nil` when it is not registered.
-    mutating func name(of controller: ViewController) -> (name: String, version: Int)? {
-        let type = ObjectIdentifier(Swift.type(of: controller))
-        for slot in recent where slot.type == type { return slot.name }
-        let name = registry.entry(for: controller).map { ($0.name, $0.version) }
-        if recent.count == 4 { recent.removeFirst() }
-        recent.append((type, name))
-        return name
-    }
-}
-
-extension ViewController {
-    /// How many controllers sit below this one: children, their children, what is presented.
-    var descendantAndPresentedCount: Int {
-        var count = 0
-        var pending = children
-        if let presented = presentedViewController, presented.presentingViewController === self { pending.append(presented) }
-        while let next = pending.popLast() {
-            count += 1
-            pending += next.children
-            if let presented = next.presentedViewController, presented.presentingViewController === next { pending.append(presented) }
-        }
-        return count
     }
 }
