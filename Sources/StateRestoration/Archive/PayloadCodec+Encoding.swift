@@ -45,14 +45,40 @@ extension PayloadCodec {
         var writer = Writer()
         // A guess that fits most controllers' keys: growing from empty took five reallocations.
         writer.bytes.reserveCapacity(32 + 24 * values.count)
-        writer.bytes.append(formatVersion)
-        writer.writePairs(values)
+        writer.write(sorted: values)
         return Encoded(payload: Data(writer.bytes), refersToObject: writer.wroteObjectReference)
+    }
+
+    /// ``encoded(_:orders:path:errors:)`` into `writer`, emptied first: a save's preparing
+    /// thread encodes every payload of a chunk into one buffer, where each payload was an array
+    /// and then a `Data`, both copied on.
+    static func encode(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders, path: [String],
+                       errors: inout [CoderError], into writer: inout Writer) {
+        writer.reset()
+        writer.write(sorted: writes.sortedValues(reusing: &orders, path: path, errors: &errors))
+    }
+
+    /// ``encoded(_:)`` into `writer`, emptied first.
+    static func encode(_ values: [String: CodedValue], into writer: inout Writer) {
+        writer.reset()
+        writer.write(sorted: values.sorted { $0.key < $1.key })
     }
 
     struct Writer {
         var bytes: [UInt8] = []
         private(set) var wroteObjectReference = false
+
+        /// Empty again, its buffer kept.
+        mutating func reset() {
+            bytes.removeAll(keepingCapacity: true)
+            wroteObjectReference = false
+        }
+
+        /// A whole payload: the format version, then `values`' pairs.
+        mutating func write(sorted values: [(key: String, value: CodedValue)]) {
+            bytes.append(formatVersion)
+            writePairs(values)
+        }
 
         mutating func writeVarint(_ value: UInt64) {
             var remaining = value

@@ -34,10 +34,15 @@ extension RowHasher {
                 mix(UnsafeRawBufferPointer(bytes))
             }
         case .blob(let data):
-            mix(byte: 4)
-            mix(word: UInt64(data.count))
-            data.withUnsafeBytes { mix($0) }
+            data.withUnsafeBytes { mix(blob: $0) }
         }
+    }
+
+    /// A blob column of `bytes`: the same as mixing `.blob` of them.
+    mutating func mix(blob bytes: UnsafeRawBufferPointer) {
+        mix(byte: 4)
+        mix(word: UInt64(bytes.count))
+        mix(bytes)
     }
 }
 

@@ -68,21 +68,65 @@ public enum RowChunk {
     /// frame checksum and must be given again to decode. `version` says which hash the rows'
     /// checksum columns, if they have any, are (``checksumKind(version:)``).
     public static func encode(_ rows: [[DatabaseValue]], place: [DatabaseValue], version: UInt8 = formatVersion) -> Encoded {
-        var records = PayloadCodec.Writer()
-        var lengths: [Int] = []
-        lengths.reserveCapacity(rows.count)
+        var builder = Builder(expectedRows: rows.count)
         for row in rows {
-            let start = records.bytes.count
-            for column in row { write(column, to: &records) }
-            lengths.append(records.bytes.count - start)
+            for column in row { builder.append(column) }
+            builder.endRow()
         }
+        return builder.encoded(place: place, version: version)
+    }
+
+    /// Packs rows a column at a time into the bytes ``encode(_:place:version:)`` makes of the
+    /// same rows: a writer adds each column as it has it, with no array per row and no copy of a
+    /// blob it can write in place.
+    struct Builder {
+        private var records = PayloadCodec.Writer()
+        private var lengths: [Int] = []
+        private var rowStart = 0
+
+        init(expectedRows: Int) {
+            lengths.reserveCapacity(expectedRows)
+        }
+
+        /// The rows ended so far.
+        var rowCount: Int { lengths.count }
+
+        mutating func append(_ value: DatabaseValue) {
+            RowChunk.write(value, to: &records)
+        }
+
+        /// `value`, mixed into `hasher` too (a record's checksum covers its columns).
+        mutating func append<Hasher: RowHasher>(_ value: DatabaseValue, hashedInto hasher: inout Hasher) {
+            hasher.mix(value)
+            RowChunk.write(value, to: &records)
+        }
+
+        /// A blob column of `bytes`.
+        mutating func append(blob bytes: UnsafeRawBufferPointer) {
+            records.bytes.append(Tag.blob.rawValue)
+            records.writeLengthPrefixed(bytes)
+        }
+
+        /// Ends the row whose columns were appended since the last.
+        mutating func endRow() {
+            lengths.append(records.bytes.count - rowStart)
+            rowStart = records.bytes.count
+        }
+
+        /// The chunk of the rows ended, at `place`.
+        func encoded(place: [DatabaseValue], version: UInt8 = formatVersion) -> Encoded {
+            RowChunk.frame(records.bytes, lengths: lengths, place: place, version: version)
+        }
+    }
+
+    private static func frame(_ records: [UInt8], lengths: [Int], place: [DatabaseValue], version: UInt8) -> Encoded {
         var frame = PayloadCodec.Writer()
-        frame.bytes.reserveCapacity(2 + 2 * rows.count + records.bytes.count)
+        frame.bytes.reserveCapacity(2 + 2 * lengths.count + records.count)
         frame.bytes.append(version)
-        frame.writeVarint(UInt64(rows.count))
+        frame.writeVarint(UInt64(lengths.count))
         for length in lengths { frame.writeVarint(UInt64(length)) }
         let checksum = frameChecksum(frame.bytes[...], place: place)
-        frame.bytes.append(contentsOf: records.bytes)
+        frame.bytes.append(contentsOf: records)
         return Encoded(bytes: Data(frame.bytes), frameChecksum: checksum)
     }
 
