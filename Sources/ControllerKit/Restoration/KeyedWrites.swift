@@ -3,13 +3,18 @@
 /// takes it from the coder on the main actor and builds the table or the payload elsewhere.
 @_spi(Restoration)
 public struct KeyedWrites: Sendable {
-    // Keys and values apart: sorting and matching key sequences read the keys alone, where
-    // reading a key out of a (key, value) pair copied the value too (callgrind).
-    /// Each write's key, oldest first.
-    public private(set) var keys: [String] = []
-    /// Each write's value, `nil` for a removal, in the order of ``keys``. A write whose
-    /// encoding is deferred holds a placeholder until it is encoded.
-    public private(set) var values: [CodedValue?] = []
+    /// One write: its key, and its value, `nil` for a removal. A write whose encoding is
+    /// deferred holds a placeholder until it is encoded.
+    struct Entry: Sendable {
+        let key: String
+        var value: CodedValue?
+    }
+
+    // One array of entries, not keys and values apart: a capture makes one per controller on
+    // the main actor, and the second array's allocation was a seventh of a capture of 10,000
+    // (callgrind).
+    /// The writes, oldest first.
+    private var entries: [Entry] = []
     /// The writes whose value is encoded later, on whatever thread takes the writes, in write
     /// order.
     private var deferred: [DeferredEncoding] = []
@@ -31,33 +36,34 @@ public struct KeyedWrites: Sendable {
     public init() {}
 
     /// Whether nothing was written.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Each write's key, oldest first.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// Each write's value, `nil` for a removal, in the order of ``keys``.
+    public var values: [CodedValue?] { entries.map(\.value) }
 
     /// Whether some writes still wait for their values to be encoded.
     public var hasDeferredEncodings: Bool { !deferred.isEmpty }
 
     mutating func append(_ value: consuming CodedValue?, forKey key: String) {
         reserveOnFirstWrite()
-        keys.append(key)
-        values.append(value)
+        entries.append(Entry(key: key, value: value))
     }
 
     /// Logs a write of `value`, to be encoded later (``runDeferredEncodings(path:)``, or
     /// ``sortedValues(reusing:path:errors:)``).
     mutating func appendDeferred(_ value: any Encodable & Sendable, forKey key: String) {
         reserveOnFirstWrite()
-        deferred.append(DeferredEncoding(position: keys.count, value: value))
-        keys.append(key)
+        deferred.append(DeferredEncoding(position: entries.count, value: value))
         // Not `nil`, which is a removal: replaced once encoded.
-        values.append(.bool(false))
+        entries.append(Entry(key: key, value: .bool(false)))
     }
 
     private mutating func reserveOnFirstWrite() {
         // A controller writes about ten keys: room for sixteen at once, not four reallocations.
-        if keys.isEmpty {
-            keys.reserveCapacity(16)
-            values.reserveCapacity(16)
-        }
+        if entries.isEmpty { entries.reserveCapacity(16) }
     }
 
     /// Encodes the deferred writes' values in place; `path` is the coder's, for errors. A value
@@ -69,13 +75,10 @@ public struct KeyedWrites: Sendable {
         let encodedValues = encodeDeferred(path: path, errors: &errors)
         var failed: [Int] = []
         for (slot, entry) in deferred.enumerated() {
-            if let value = encodedValues[slot] { values[entry.position] = value } else { failed.append(entry.position) }
+            if let value = encodedValues[slot] { entries[entry.position].value = value } else { failed.append(entry.position) }
         }
         deferred = []
-        for position in failed.reversed() {
-            keys.remove(at: position)
-            values.remove(at: position)
-        }
+        for position in failed.reversed() { entries.remove(at: position) }
         return errors
     }
 
@@ -85,7 +88,7 @@ public struct KeyedWrites: Sendable {
         var encodedValues: [CodedValue?] = []
         encodedValues.reserveCapacity(deferred.count)
         for entry in deferred {
-            switch entry.encoded(key: keys[entry.position], path: path) {
+            switch entry.encoded(key: entries[entry.position].key, path: path) {
             case .success(let value): encodedValues.append(value)
             case .failure(let error):
                 errors.append(error)
@@ -104,8 +107,8 @@ public struct KeyedWrites: Sendable {
             _ = encoded.runDeferredEncodings(path: [])
             return encoded.apply(to: &table)
         }
-        if table.isEmpty { table.reserveCapacity(keys.count) }
-        for index in keys.indices { table[keys[index]] = values[index] }
+        if table.isEmpty { table.reserveCapacity(entries.count) }
+        for index in entries.indices { table[entries[index].key] = entries[index].value }
     }
 
     /// The values these writes leave, as a table.
@@ -135,11 +138,11 @@ public struct KeyedWrites: Sendable {
     /// (with `path`) appended to `errors`.
     public func sortedValues(reusing orders: inout SortOrders, path: [String],
                              errors: inout [CoderError]) -> [(key: String, value: CodedValue)] {
-        guard !deferred.isEmpty else { return sortedValues(order: orders.order(of: keys)) { values[$0] } }
+        guard !deferred.isEmpty else { return sortedValues(order: orders.order(of: entries)) { entries[$0].value } }
         let encodedValues = encodeDeferred(path: path, errors: &errors)
-        return sortedValues(order: orders.order(of: keys)) { index -> CodedValue?? in
+        return sortedValues(order: orders.order(of: entries)) { index -> CodedValue?? in
             // Few deferred writes to a coder (usually one): a scan, not a table.
-            guard let slot = deferred.firstIndex(where: { $0.position == index }) else { return values[index] }
+            guard let slot = deferred.firstIndex(where: { $0.position == index }) else { return entries[index].value }
             // A failed encoding is no write at all: `.none`, where a removal is `.some(nil)`.
             return encodedValues[slot].map { .some($0) }
         }
@@ -158,14 +161,14 @@ public struct KeyedWrites: Sendable {
         for (position, index) in order.enumerated() {
             switch value(index) {
             case .some(.some(let written)):
-                if spelling == nil { spelling = keys[index] }
+                if spelling == nil { spelling = entries[index].key }
                 current = written
             case .some(.none):
                 (spelling, current) = (nil, nil)
             case .none:
                 break
             }
-            if position + 1 < order.count, keys[order[position + 1]] == keys[index] { continue }
+            if position + 1 < order.count, entries[order[position + 1]].key == entries[index].key { continue }
             if let spelling, let current { result.append((spelling, current)) }
             (spelling, current) = (nil, nil)
         }
@@ -186,11 +189,14 @@ public struct KeyedWrites: Sendable {
         /// No orders yet.
         public init() {}
 
-        /// Positions of `keys` in stable key order.
-        mutating func order(of keys: [String]) -> [Int] {
-            for slot in remembered.indices where remembered[slot].keys == keys {
+        /// Positions of the keys of `entries` in stable key order.
+        mutating func order(of entries: [Entry]) -> [Int] {
+            for slot in remembered.indices where Self.keys(remembered[slot].keys, match: entries) {
                 return remembered[slot].order
             }
+            var keys: [String] = []
+            keys.reserveCapacity(entries.count)
+            for entry in entries { keys.append(entry.key) }
             let order = Self.stableOrder(of: keys)
             if remembered.count < Self.capacity {
                 remembered.append((keys, order))
@@ -199,6 +205,13 @@ public struct KeyedWrites: Sendable {
                 nextSlot = (nextSlot + 1) % Self.capacity
             }
             return order
+        }
+
+        /// Whether `entries` have `keys`, in that order.
+        private static func keys(_ keys: [String], match entries: [Entry]) -> Bool {
+            guard keys.count == entries.count else { return false }
+            for index in keys.indices where keys[index] != entries[index].key { return false }
+            return true
         }
 
         /// Positions sorted stably by key, so the last write of a key ends its run. An
