@@ -52,8 +52,10 @@ open class Coder {
     /// takes the writes (``takeUnreadWrites()``): a save's coder does, so that the encoding
     /// runs on the writer's threads rather than the main actor. A value read back first is
     /// encoded then, on the main actor, and its error recorded as it would have been.
+    // Unchecked exclusivity: set once as a save's coder is made, then only read, once per
+    // `encodeEncodable` (each read otherwise checked at run time).
     @_spi(Restoration)
-    public final var defersSendableEncodings = false
+    @exclusivity(unchecked) public final var defersSendableEncodings = false
 
     /// Every decoding error so far, oldest first.
     // Unchecked exclusivity: a restore reads it after every controller's decode (`error`), each
@@ -95,6 +97,11 @@ open class Coder {
 
     /// The first decoding error, as `NSCoder.error`.
     public var error: CoderError? { errors.first }
+
+    /// Whether any error was recorded: asked after every controller a save encodes, where
+    /// reading ``errors`` through its overridable getter retained and released the array.
+    @_spi(Restoration)
+    public final var hasErrors: Bool { !errors.isEmpty }
 
     /// Records an error, as `NSCoder.failWithError(_:)`. Restoration treats a controller whose
     /// coder failed as not restorable.

@@ -92,7 +92,7 @@ struct SnapshotCapture {
     /// The coder's errors as warnings: once its values were read or its writes taken, so that
     /// the errors of values encoded on reading are among them.
     private func reportErrors(of coder: Coder, in report: inout SaveReport) {
-        guard !coder.errors.isEmpty else { return }
+        guard coder.hasErrors else { return }
         let pathText = SnapshotPath.string(coder.codingPath)
         report.warnings += coder.errors.map { SaveReport.warning($0, at: pathText) }
     }
