@@ -33,7 +33,7 @@ struct WalkedControllers: Sendable {
     }
 
     var nodes: [Node] = []
-    /// Each node's weak reference: the last save's when it saw the same controller.
+    /// A weak reference to each node's controller, for the next save to tell whether it is the same.
     var controllers: [WeakControllerReference] = []
     var identities: [ObjectIdentifier] = []
     var generations: [UInt64] = []
