@@ -149,10 +149,10 @@ import Testing
             frame.bytes.append(RowChunk.formatVersion)
             frame.writeVarint(UInt64(lengths.count))
             for length in lengths { frame.writeVarint(UInt64(length)) }
-            let checksum = RowChunk.frameChecksum(frame.bytes, place: Self.place)
+            let checksum = RowChunk.frameChecksum(frame.bytes.array, place: Self.place)
             let records = (0..<lengths.reduce(0, +)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let width = Int.random(in: 0...4, using: &random)
-            let rows = try? Data(frame.bytes + records).withUnsafeBytes { buffer in
+            let rows = try? Data(frame.bytes.array + records).withUnsafeBytes { buffer in
                 try RowChunk.decode(buffer, frameChecksum: checksum, place: Self.place, width: width)
             }
             #expect(rows?.count == lengths.count)

@@ -46,7 +46,7 @@ extension PayloadCodec {
         // A guess that fits most controllers' keys: growing from empty took five reallocations.
         writer.bytes.reserveCapacity(32 + 24 * values.count)
         writer.write(sorted: values)
-        return Encoded(payload: Data(writer.bytes), refersToObject: writer.wroteObjectReference)
+        return Encoded(payload: writer.bytes.data, refersToObject: writer.wroteObjectReference)
     }
 
     /// ``encoded(_:orders:path:errors:)`` into `writer`, emptied first: a save's preparing
@@ -64,13 +64,13 @@ extension PayloadCodec {
         writer.write(sorted: values.sorted { $0.key < $1.key })
     }
 
-    struct Writer {
-        var bytes: [UInt8] = []
+    struct Writer: ~Copyable {
+        var bytes = ByteBuffer()
         private(set) var wroteObjectReference = false
 
         /// Empty again, its buffer kept.
         mutating func reset() {
-            bytes.removeAll(keepingCapacity: true)
+            bytes.removeAll()
             wroteObjectReference = false
         }
 
@@ -101,9 +101,14 @@ extension PayloadCodec {
             bytes.append(contentsOf: content)
         }
 
+        mutating func writeLengthPrefixed(_ content: UnsafeRawBufferPointer) {
+            writeVarint(UInt64(content.count))
+            bytes.append(contentsOf: content)
+        }
+
         mutating func writeString(_ text: String) {
             var text = text
-            text.withUTF8 { writeLengthPrefixed($0) }
+            text.withUTF8 { writeLengthPrefixed(UnsafeRawBufferPointer($0)) }
         }
 
         mutating func writeFixed<T: FixedWidthInteger>(_ value: T) {

@@ -79,7 +79,7 @@ public enum RowChunk {
     /// Packs rows a column at a time into the bytes ``encode(_:place:version:)`` makes of the
     /// same rows: a writer adds each column as it has it, with no array per row and no copy of a
     /// blob it can write in place.
-    struct Builder {
+    struct Builder: ~Copyable {
         private var records = PayloadCodec.Writer()
         private var lengths: [Int] = []
         private var rowStart = 0
@@ -115,19 +115,19 @@ public enum RowChunk {
 
         /// The chunk of the rows ended, at `place`.
         func encoded(place: [DatabaseValue], version: UInt8 = formatVersion) -> Encoded {
-            RowChunk.frame(records.bytes, lengths: lengths, place: place, version: version)
+            records.bytes.withUnsafeBytes { RowChunk.frame($0, lengths: lengths, place: place, version: version) }
         }
     }
 
-    private static func frame(_ records: [UInt8], lengths: [Int], place: [DatabaseValue], version: UInt8) -> Encoded {
+    private static func frame(_ records: UnsafeRawBufferPointer, lengths: [Int], place: [DatabaseValue], version: UInt8) -> Encoded {
         var frame = PayloadCodec.Writer()
         frame.bytes.reserveCapacity(2 + 2 * lengths.count + records.count)
         frame.bytes.append(version)
         frame.writeVarint(UInt64(lengths.count))
         for length in lengths { frame.writeVarint(UInt64(length)) }
-        let checksum = frameChecksum(frame.bytes[...], place: place)
+        let checksum = frame.bytes.withUnsafeBytes { frameChecksum($0, place: place) }
         frame.bytes.append(contentsOf: records)
-        return Encoded(bytes: Data(frame.bytes), frameChecksum: checksum)
+        return Encoded(bytes: frame.bytes.data, frameChecksum: checksum)
     }
 
     private static func write(_ value: DatabaseValue, to writer: inout PayloadCodec.Writer) {

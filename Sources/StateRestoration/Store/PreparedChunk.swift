@@ -52,7 +52,7 @@ struct PreparedChunk: Sendable {
                     PayloadCodec.encode(record.values, into: &payload)
                 }
                 if !errors.isEmpty { warnings += errors.map { SaveReport.warning($0, at: record.pathString) } }
-                Self.appendState(of: record, payload: payload.bytes, to: &stateRows)
+                payload.bytes.withUnsafeBytes { Self.appendState(of: record, payload: $0, to: &stateRows) }
                 newStateKeys.append((record.id, key))
                 if payload.wroteObjectReference { referencingIDs.append(record.id) }
             }
@@ -65,15 +65,13 @@ struct PreparedChunk: Sendable {
 
     /// A state record: class name, version, restoration class, payload, then its checksum (the
     /// hash of chunk format version 2 over the four).
-    private static func appendState(of record: ControllerRecord, payload: [UInt8], to rows: inout RowChunk.Builder) {
+    private static func appendState(of record: ControllerRecord, payload: UnsafeRawBufferPointer, to rows: inout RowChunk.Builder) {
         var hasher = RowChecksum.WordMix()
         rows.append(record.className.databaseValue, hashedInto: &hasher)
         rows.append(record.classVersion.databaseValue, hashedInto: &hasher)
         rows.append(record.restorationClassName.databaseValue, hashedInto: &hasher)
-        payload.withUnsafeBytes { bytes in
-            hasher.mix(blob: bytes)
-            rows.append(blob: bytes)
-        }
+        hasher.mix(blob: payload)
+        rows.append(blob: payload)
         rows.append(.integer(Int64(bitPattern: hasher.hash)))
         rows.endRow()
     }
