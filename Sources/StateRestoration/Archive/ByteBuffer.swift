@@ -35,12 +35,14 @@ struct ByteBuffer: ~Copyable {
         capacity = newCapacity
     }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1
     }
 
+    @inline(__always)
     mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { grow(to: count + bytes.count) }

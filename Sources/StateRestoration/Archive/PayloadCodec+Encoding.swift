@@ -80,6 +80,7 @@ extension PayloadCodec {
             writePairs(values)
         }
 
+        @inline(__always)
         mutating func writeVarint(_ value: UInt64) {
             var remaining = value
             while remaining >= 0x80 {
@@ -107,6 +108,10 @@ extension PayloadCodec {
         }
 
         mutating func writeString(_ text: String) {
+            // In place when the string keeps its bytes together (no copy of the string value);
+            // a short one holds them inline and is copied to be read.
+            let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeLengthPrefixed(UnsafeRawBufferPointer($0)) }
+            guard written == nil else { return }
             var text = text
             text.withUTF8 { writeLengthPrefixed(UnsafeRawBufferPointer($0)) }
         }
