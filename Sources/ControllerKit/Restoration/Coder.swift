@@ -355,8 +355,14 @@ extension Coder {
         if !storage.isEmpty { storage = CoderStorage(KeyedValues()) }
         pathSource = source
         pathIndex = index
-        if !errors.isEmpty { errors = [] }
         if !classVersions.isEmpty { classVersions = [:] }
+        forgetErrorsAndObjects()
+    }
+
+    /// Empties the errors and the objects numbered so far, as a new coder has them: what both
+    /// kinds of reuse start from.
+    private func forgetErrorsAndObjects() {
+        if !errors.isEmpty { errors = [] }
         if !objectsByID.isEmpty || !idsByObject.isEmpty {
             objectsByID = [:]
             idsByObject = [:]
@@ -377,11 +383,7 @@ extension Coder {
     public func prepareForReuse(valuesFrom source: any KeyedValuesSource, index: Int, codingPath: [String]) {
         storage.reset(source: source, index: index)
         self.codingPath = codingPath
-        if !errors.isEmpty { errors = [] }
-        if !objectsByID.isEmpty || !idsByObject.isEmpty {
-            objectsByID = [:]
-            idsByObject = [:]
-        }
+        forgetErrorsAndObjects()
     }
 
     /// Whether this coder holds nothing but the values it was given: no writes and no errors.

@@ -38,12 +38,6 @@ public struct KeyedWrites: Sendable {
     /// Whether nothing was written.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// Each write's key, oldest first.
-    public var keys: [String] { entries.map(\.key) }
-
-    /// Each write's value, `nil` for a removal, in the order of ``keys``.
-    public var values: [CodedValue?] { entries.map(\.value) }
-
     /// Whether some writes still wait for their values to be encoded.
     public var hasDeferredEncodings: Bool { !deferred.isEmpty }
 

@@ -32,8 +32,9 @@ struct SnapshotCapture {
         // actor; the records, paths and bookkeeping wait for the writer (``SnapshotDraft/plan()``).
         let nodes = walked.nodes
         let found = walked
+        // `state.order` holds the walk's node ids: no second pass over the nodes for them.
         let context = ArchiveContext(registry: registry, controllerIDs: { found.idsByController },
-                                     firstObjectID: (nodes.map(\.id).max() ?? 0) + 1)
+                                     firstObjectID: (state.order.max() ?? 0) + 1)
         let paths = WalkedPaths(nodes)
         var writes: [KeyedWrites] = []
         writes.reserveCapacity(nodes.count)
