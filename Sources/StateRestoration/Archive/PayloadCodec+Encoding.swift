@@ -102,6 +102,8 @@ extension PayloadCodec {
             bytes.append(contentsOf: content)
         }
 
+        // Beside the generic one, which already serves raw bytes: for strings and blobs through
+        // it, four one-thread saves of 10,000 took 42M instructions more (callgrind).
         mutating func writeLengthPrefixed(_ content: UnsafeRawBufferPointer) {
             writeVarint(UInt64(content.count))
             bytes.append(contentsOf: content)
