@@ -22,7 +22,7 @@ open class Coder {
     /// `encode(_:forKey:)` and one per decode (a twentieth of a save's main-actor time,
     /// callgrind). No access can overlap another: a coder is confined to the main actor, never
     /// lends the storage out, and no access calls code outside it while it lasts.
-    @usableFromInline @exclusivity(unchecked) var storage: CoderStorage
+    @exclusivity(unchecked) var storage: CoderStorage
 
     /// The restoration identifiers from the root to the controller this coder belongs to; errors
     /// name it.
@@ -173,14 +173,16 @@ open class Coder {
     }
 
     /// Encodes the values left to encode later, recording their errors: before anything reads.
-    @usableFromInline
     final func encodeDeferredValues() {
         for error in storage.runDeferredEncodings(path: codingPath) { failWithError(error) }
     }
 
     /// The value under `key`, any values left to encode later encoded first (so their errors
     /// are recorded before anything reads).
-    @inlinable
+    // Not inlinable, though the inlinable decoders call it: inlined into an app's module, its
+    // reads of `storage` went through the property's getter, which copied the whole storage
+    // out and destroyed the copy on every call (callgrind: about 250 instructions a call).
+    @usableFromInline
     final func storedValue(forKey key: String) -> CodedValue? {
         if storage.needsPreparation { prepareForReading(key: key) }
         return storage.value(forKey: key)
@@ -189,7 +191,6 @@ open class Coder {
     /// Takes the values from their source and encodes the values left to encode later,
     /// recording the errors of both: before anything reads. A source's error names `key`, the
     /// one whose read asked for the values, and this coder's path.
-    @usableFromInline
     final func prepareForReading(key: String) {
         if let error = storage.takeFromSource() { failWithError(CoderError(kind: error.kind, key: key, path: codingPath)) }
         if storage.hasDeferredEncodings { encodeDeferredValues() }

@@ -5,7 +5,6 @@
 /// take the log as it is (``Coder/takeUnreadWrites()``) and build the table, or the payload,
 /// off the main actor. Hashing the keys into a table was the largest part of a capture
 /// (callgrind: 29% of its instructions).
-@usableFromInline
 struct CoderStorage {
     /// The values as of the last read: as given (a restore gives them sorted), or a table once a
     /// write was applied.
@@ -48,7 +47,6 @@ struct CoderStorage {
 
     /// Whether something must happen before a read: values to take from the source, or
     /// writes whose values wait to be encoded.
-    @usableFromInline
     var needsPreparation: Bool { source != nil || writes.hasDeferredEncodings }
 
     /// Takes the values from the source, once; the error to record when it has none. Writes
@@ -79,7 +77,6 @@ struct CoderStorage {
     }
 
     /// Whether some writes still wait for their values to be encoded.
-    @usableFromInline
     var hasDeferredEncodings: Bool { writes.hasDeferredEncodings }
 
     /// Encodes the deferred values now; the errors of those that failed, oldest first.
@@ -95,13 +92,11 @@ struct CoderStorage {
         }
     }
 
-    @usableFromInline
     mutating func value(forKey key: String) -> CodedValue? {
         applyWrites()
         return values.value(forKey: key)
     }
 
-    @usableFromInline
     mutating func applyWrites() {
         guard !writes.isEmpty else { return }
         let applying = writes
