@@ -21,6 +21,13 @@ import Testing
         var link: URL
     }
 
+    struct Fields: Codable, Equatable {
+        var flag: Bool
+        var count: Int
+        var ratio: Double
+        var name: String
+    }
+
     struct Everything: Codable, Equatable {
         var text = "héllo \"quoted\""
         var flag = true
@@ -148,6 +155,38 @@ import Testing
         #expect(coder.errors.map(\.description) == [
             #"key "sort" at /inbox: expected codable Sort, found integer 3; expected String, found integer"#,
             #"key "attachment" at /inbox: expected codable Attachment, found dictionary; at name: expected String, found integer"#,
+        ])
+    }
+
+    /// A struct's string, boolean, integer and double fields are read from their stored values
+    /// without a decoder each: they still accept what a decoder for them accepts (a double field
+    /// an integer or a float) and refuse the rest with its errors, naming the field.
+    @Test func aStructsPrimitiveFieldsAcceptAndRefuseWhatTheirDecoderWould() {
+        func fields(_ flag: CodedValue, _ count: CodedValue, _ ratio: CodedValue, _ name: CodedValue?) -> CodedValue {
+            var values = ["flag": flag, "count": count, "ratio": ratio]
+            values["name"] = name
+            return .dictionary(values)
+        }
+        let coder = Coder(values: [
+            "widened": fields(.bool(true), .integer(3), .integer(2), .string("a")),
+            "fromFloat": fields(.bool(false), .integer(-1), .float(1.5), .string("")),
+            "flag": fields(.integer(1), .integer(3), .double(1), .string("a")),
+            "count": fields(.bool(true), .double(3), .double(1), .string("a")),
+            "ratio": fields(.bool(true), .integer(3), .string("x"), .string("a")),
+            "missing": fields(.bool(true), .integer(3), .double(1), nil),
+        ], codingPath: ["inbox"])
+        #expect(coder.decodeDecodable(Fields.self, forKey: "widened") == Fields(flag: true, count: 3, ratio: 2, name: "a"))
+        #expect(coder.decodeDecodable(Fields.self, forKey: "fromFloat") == Fields(flag: false, count: -1, ratio: 1.5, name: ""))
+        #expect(coder.errors.isEmpty)
+        for key in ["flag", "count", "ratio", "missing"] {
+            #expect(coder.decodeDecodable(Fields.self, forKey: key) == nil)
+        }
+        let found = "expected codable Fields, found dictionary"
+        #expect(coder.errors.map(\.description) == [
+            #"key "flag" at /inbox: \#(found); at flag: expected Bool, found integer"#,
+            #"key "count" at /inbox: \#(found); at count: expected Int, found double"#,
+            #"key "ratio" at /inbox: \#(found); at ratio: expected Double, found string"#,
+            #"key "missing" at /inbox: \#(found); at name: no value for name"#,
         ])
     }
 
