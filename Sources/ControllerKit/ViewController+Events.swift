@@ -15,6 +15,12 @@ extension ViewController {
         }
     }
 
+    /// Whether it has no parent, no presenter and no window: what `parent`,
+    /// `presentingViewController` and `hostWindow` all being `nil` says, with one look at each
+    /// link where those three walk up again (a restore asks it of every controller it makes).
+    @_spi(Restoration)
+    public var isInNoHierarchy: Bool { parentLink == nil && presentingLink == nil && windowLink == nil }
+
     /// The application whose observers hear this controller: its window's, or
     /// ``Application/shared`` for a controller in no window.
     var application: Application {

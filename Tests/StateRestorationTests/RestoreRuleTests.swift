@@ -375,6 +375,42 @@ import Testing
         #expect(window.rootViewController?.children.compactMap { ($0 as? Note)?.text } == ["text of factory", "text of delegated", "text of plain"])
     }
 
+    /// A controller the delegate (or a restoration class) supplies is dropped, with its record,
+    /// when it already has a parent, a presenter or a window, or was supplied for another record:
+    /// attaching it would tear it out of where the app keeps it.
+    @Test func aSuppliedControllerAlreadyInAHierarchyIsDropped() throws {
+        final class Delegate: RestorationDelegate {
+            let supplied: [String: ViewController]
+            init(_ supplied: [String: ViewController]) { self.supplied = supplied }
+            func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController? {
+                identifierComponents.last.flatMap { supplied[$0] }
+            }
+        }
+        let withParent = Note(), presented = Note(), rooted = Note(), shared = Note()
+        let holder = Make.container("holder", [withParent])
+        let elsewhere = Window(application: Application())
+        let presenter = Note("presenter")
+        elsewhere.rootViewController = presenter
+        elsewhere.makeKeyAndVisible()
+        presenter.present(presented, animated: false)
+        let rootedIn = Window(application: Application())
+        rootedIn.rootViewController = rooted
+        let registry = RestorationRegistry()
+        let names = ["withParent", "presented", "rooted", "sharedFirst", "sharedAgain", "plain"]
+        let (store, _, _) = try saved(Make.container("root", names.map { Note($0) }), registry: registry)
+        let delegate = Delegate(["withParent": withParent, "presented": presented, "rooted": rooted,
+                                 "sharedFirst": shared, "sharedAgain": shared])
+        registry.delegate = delegate
+        let (window, report) = try restored(store, registry: registry)
+        #expect(report.dropped.map(\.path) == ["/root/withParent", "/root/presented", "/root/rooted", "/root/sharedAgain"])
+        #expect(Set(report.dropped.map(\.reason)) == ["the controller supplied for it is already in a hierarchy"])
+        #expect(window.rootViewController?.children.map(\.restorationIdentifier) == ["sharedFirst", "plain"])
+        #expect(window.rootViewController?.children.first === shared)
+        #expect(withParent.parent === holder)
+        #expect(presented.presentingViewController === presenter)
+        #expect(rootedIn.rootViewController === rooted)
+    }
+
     @Test func aRenamedClassRestoresThroughAnAlias() throws {
         final class OldName: ViewController {
             required init?(coder: Coder) { super.init(coder: coder) }

@@ -241,8 +241,7 @@ struct Restorer {
                 drop(index, payloadFailure(index) ?? "decoding failed: \(error)")
                 continue
             }
-            guard isNew || used.insert(ObjectIdentifier(controller)).inserted, controller.parent == nil,
-                  controller.presentingViewController == nil, controller.hostWindow == nil else {
+            guard isNew || used.insert(ObjectIdentifier(controller)).inserted, controller.isInNoHierarchy else {
                 drop(index, "the controller supplied for it is already in a hierarchy")
                 continue
             }
