@@ -49,7 +49,9 @@ public final class RestorationRegistry {
     @exclusivity(unchecked) private var recentLookups: [(name: String, entry: ControllerEntry?)] = []
 
     /// Asked for each controller after its restoration class and before the registry.
-    public weak var delegate: (any RestorationDelegate)?
+    // Unchecked exclusivity, as the tables: a restore reads it once per controller, each read a
+    // whole load of the reference.
+    @exclusivity(unchecked) public weak var delegate: (any RestorationDelegate)?
 
     /// Makes a registry holding `ViewController`, `NavigationController`, `TabBarController` and
     /// `SplitViewController` under their own names.
@@ -97,7 +99,12 @@ public final class RestorationRegistry {
     func controllerEntry(named name: String) -> ControllerEntry? {
         // A loop, not `firstIndex(where:)`: a closure formed on the main actor checks its
         // executor for every element it is called with.
-        for index in recentLookups.indices where recentLookups[index].name == name { return recentLookups[index].entry }
+        // Lengths first, as `Restorer.classVersions` compares: unequal names mostly differ in
+        // length, which a string knows without comparing.
+        for index in recentLookups.indices
+        where recentLookups[index].name.utf8.count == name.utf8.count && recentLookups[index].name == name {
+            return recentLookups[index].entry
+        }
         let entry = controllersByName[name]
         if recentLookups.count == 4 { recentLookups.removeFirst() }
         recentLookups.append((name, entry))

@@ -92,26 +92,12 @@ struct Restorer {
     }
 
     /// Each class's version, as its records and objects give it (the last one's, should two
-    /// differ). A record's class is most often one of the few just seen: compared with those
-    /// before any is hashed.
+    /// differ).
     private static func classVersions(_ snapshot: Snapshot) -> [String: Int] {
-        var recent: [(name: String, version: Int)] = []
-        var versions: [String: Int] = [:]
-        func note(_ name: String, _ version: Int) {
-            for at in recent.indices where recent[at].name == name {
-                recent[at].version = version
-                return
-            }
-            if recent.count < 8 {
-                recent.append((name, version))
-            } else {
-                versions[name] = version
-            }
-        }
-        for record in snapshot.controllers { note(record.className, record.classVersion) }
-        for object in snapshot.objects { note(object.className, object.classVersion) }
-        for (name, version) in recent { versions[name] = version }
-        return versions
+        var versions = ClassVersions()
+        for record in snapshot.controllers { versions.note(record.className, record.classVersion) }
+        for object in snapshot.objects { versions.note(object.className, object.classVersion) }
+        return versions.finish()
     }
 
     mutating func run() -> RestoreReport {
@@ -422,5 +408,32 @@ struct Restorer {
             // it presents instead.
             controller.presentingViewController?.dismiss(animated: false)
         }
+    }
+}
+
+/// Class versions noted record by record: a record's class is most often one of the few just
+/// seen, so those are compared before any name is hashed. A struct, not a nested function: a
+/// function's captured list was boxed and checked for exclusive access at every call.
+struct ClassVersions {
+    private var recent: [(name: String, version: Int)] = []
+    private var versions: [String: Int] = [:]
+
+    mutating func note(_ name: String, _ version: Int) {
+        // Lengths first: unequal names mostly differ in length, which a string knows without
+        // comparing (callgrind: 60 instructions a mismatched comparison).
+        for at in recent.indices where recent[at].name.utf8.count == name.utf8.count && recent[at].name == name {
+            recent[at].version = version
+            return
+        }
+        if recent.count < 8 {
+            recent.append((name, version))
+        } else {
+            versions[name] = version
+        }
+    }
+
+    consuming func finish() -> [String: Int] {
+        for (name, version) in recent { versions[name] = version }
+        return versions
     }
 }
