@@ -7,7 +7,9 @@
 @MainActor
 public enum RestorationChanges {
     /// Bumped by every structural change to any controller hierarchy in the process.
-    public private(set) static var structureGeneration: UInt64 = 0
+    // Unchecked, as `invalidations` below: every title, identifier and containment change bumps
+    // it, each access a whole read or one increment on the main actor.
+    @exclusivity(unchecked) public private(set) static var structureGeneration: UInt64 = 0
 
     static func structureDidChange() {
         structureGeneration &+= 1
