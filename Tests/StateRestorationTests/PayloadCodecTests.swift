@@ -229,6 +229,33 @@ import Testing
         #expect(throws: PayloadError.self) { try string(invalid) }
     }
 
+    /// Texts that rows repeat (class, relation and appearance names) come back as the text of
+    /// their bytes, short or long, however the slots collide; bytes that are not UTF-8 come back
+    /// repaired, and are not remembered: the same bytes in a payload still fail its check.
+    @Test func repeatedTextsAreTheirBytesTextAndNeverVouchForBadBytes() throws {
+        let counted = CountedStrings()
+        let texts = (0..<300).map { Array("name \($0)".utf8) } + (0..<100).map { Array("a longer class name \($0)".utf8) }
+            + [Array("a".utf8), Array("a\u{0}".utf8), [], Array("é".utf8)]
+        for _ in 0..<2 {
+            for text in texts {
+                let made = text.withUnsafeBytes { counted.strings.repeatedText($0) }
+                #expect(made == String(decoding: text, as: UTF8.self))
+            }
+        }
+        for invalid: [UInt8] in [[0xC3, 0x28], Array("a longer class name ".utf8) + [0xC3, 0x28]] {
+            for _ in 0..<2 {
+                let repaired = invalid.withUnsafeBytes { counted.strings.repeatedText($0) }
+                #expect(repaired == String(decoding: invalid, as: UTF8.self))
+            }
+            #expect(throws: PayloadError.self) {
+                try counted.string(invalid) { raw, make throws(PayloadError) in try counted.strings.string(for: raw, making: make) }
+            }
+            #expect(throws: PayloadError.self) {
+                try counted.string(invalid) { raw, make throws(PayloadError) in try counted.strings.repeated(raw, making: make) }
+            }
+        }
+    }
+
     /// Keys out of order are never written, but such a payload is well-formed: it reads as a
     /// table would, and a key repeated out of order is still found and reported where it is.
     @Test func keysOutOfOrderReadAsATable() throws {

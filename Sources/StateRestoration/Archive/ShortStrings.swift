@@ -60,12 +60,25 @@ final class ShortStrings {
         return made
     }
 
-    /// The text of `bytes`, a longer one remembered as ``repeated(_:making:)`` remembers it (a
-    /// short one is stored inline: nothing to share); bytes that are not UTF-8 are repaired, as
-    /// `String(decoding:as:)` repairs them.
+    /// The text of `bytes`, remembered as ``string(for:making:)`` or ``repeated(_:making:)``
+    /// remembers it by its length; bytes that are not UTF-8 are repaired, as
+    /// `String(decoding:as:)` repairs them. For the texts rows repeat: class names, and the
+    /// relation and appearance names, which cost a string made and checked each otherwise.
     func repeatedText(_ bytes: UnsafeRawBufferPointer) -> String {
         let text = { (bytes: UnsafeRawBufferPointer) in String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
-        guard bytes.count > Self.maximumLength else { return text(bytes) }
+        if bytes.count <= Self.maximumLength {
+            let (slot, words, known) = rememberedShort(bytes)
+            if let known { return known }
+            let made = text(bytes)
+            // Remembered only when the bytes are UTF-8: a short slot answers for the bytes it
+            // was filled from, and a repaired text there would let ``string(for:making:)`` skip
+            // its check of the same bytes in a payload. (A long slot is matched against the
+            // string's own bytes, which a repaired text never equals.)
+            if UTF8Validation.isValid(bytes.assumingMemoryBound(to: UInt8.self)) {
+                slots[slot] = Slot(low: words.low, high: words.high, string: made)
+            }
+            return made
+        }
         let (slot, hash, known) = remembered(bytes)
         if let known { return known }
         let made = text(bytes)
@@ -103,14 +116,25 @@ final class ShortStrings {
     func string(for bytes: UnsafeRawBufferPointer,
                 making make: (UnsafeRawBufferPointer) throws(PayloadError) -> String) throws(PayloadError) -> String {
         guard bytes.count <= Self.maximumLength else { return try make(bytes) }
+        let (slot, words, known) = rememberedShort(bytes)
+        if let known { return known }
+        let made = try make(bytes)
+        slots[slot] = Slot(low: words.low, high: words.high, string: made)
+        return made
+    }
+
+    /// The slot for `bytes` (at most ``maximumLength`` of them), their words as a slot keeps
+    /// them, and the string remembered for exactly these bytes.
+    @inline(__always)
+    private func rememberedShort(_ bytes: UnsafeRawBufferPointer) -> (slot: Int, words: (low: UInt64, high: UInt64), known: String?) {
         var words: (low: UInt64, high: UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) }
-        let high = words.high | UInt64(bytes.count) << 56
-        let mixed = (words.low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        words.high |= UInt64(bytes.count) << 56
+        let mixed = (words.low &* 0x9E37_79B9_7F4A_7C15) ^ (words.high &* 0xC2B2_AE3D_27D4_EB4F)
         let slot = Int(truncatingIfNeeded: mixed >> 56) & (Self.slotCount - 1)
-        if slots[slot].low == words.low, slots[slot].high == high, let known = slots[slot].string { return known }
-        let made = try make(bytes)
-        slots[slot] = Slot(low: words.low, high: high, string: made)
-        return made
+        guard slots[slot].low == words.low, slots[slot].high == words.high, let known = slots[slot].string else {
+            return (slot, words, nil)
+        }
+        return (slot, words, known)
     }
 }

@@ -434,18 +434,26 @@ enum SnapshotReader {
             guard let value = row.text(at: column) else { throw .wrongColumnType(name) }
             return value
         }
+        // Names that rows repeat, made once per batch (see `ShortStrings.repeatedText`).
+        func repeatedText(_ column: Int) -> String? {
+            row.kind(at: column) == .text ? shortStrings.repeatedText(row[column].bytes) : nil
+        }
+        func repeatedText(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> String {
+            guard let value = repeatedText(column) else { throw .wrongColumnType(name) }
+            return value
+        }
         let nodeID = try int(0, "node_id")
         let parentID: Int? = row.kind(at: 1) == .null ? nil : try int(1, "parent_id")
         guard path != nil else { throw .wrongColumnType("path") }
         let identifier = try text(3, "identifier")
         let window = try int(4, "window_index")
-        let relationName = try text(5, "relation")
+        let relationName = try repeatedText(5, "relation")
         let position = try int(6, "position")
-        let style = row.text(at: 7)
+        let style = repeatedText(7)
         let isSelected = try int(8, "is_selected") == 1
         let isCollapsed = try int(9, "is_collapsed") == 1
         let viewLoaded = try int(10, "view_loaded") == 1
-        let appearanceName = try text(11, "appearance")
+        let appearanceName = try repeatedText(11, "appearance")
         guard row.kind(at: 16) != .null, row.kind(at: 12) != .null else {
             throw .wrongColumnType("state_id (no such controller state)")
         }
