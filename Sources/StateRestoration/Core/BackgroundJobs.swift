@@ -1,10 +1,5 @@
 import Foundation
 
-/// How many threads the parallel paths use: the active processor count, read once. Foundation
-/// reads it from the system on every call (cgroup and /proc files on Linux), which cost a
-/// sixtieth of a restore when asked per batch (perf).
-let parallelThreadCount = ProcessInfo.processInfo.activeProcessorCount
-
 /// Jobs run on background threads while the caller produces more, then on the caller too;
 /// results come back in submission order, all at ``finish()`` or one by one (``output(of:)``).
 ///
