@@ -16,8 +16,13 @@ extension PayloadCodec {
 
     /// The bytes of `values`, and whether they refer to an object.
     static func encoded(_ values: [String: CodedValue]) -> Encoded {
-        // Pairs sorted by key, not keys sorted and looked up again: one hash fewer a key.
-        encoded(sorted: values.sorted { $0.key < $1.key })
+        encoded(sorted: sortedPairs(values))
+    }
+
+    /// `values` as pairs sorted by key, as a payload holds them: pairs sorted, not keys sorted
+    /// and looked up again (one hash fewer a key).
+    private static func sortedPairs(_ values: [String: CodedValue]) -> [(key: String, value: CodedValue)] {
+        values.sorted { $0.key < $1.key }
     }
 
     /// The same as ``encoded(_:)`` for the values `writes` leave, without making them into a
@@ -25,13 +30,6 @@ extension PayloadCodec {
     /// or removed is not counted: it is not in the payload.
     static func encoded(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders) -> Encoded {
         encoded(sorted: writes.sortedValues(reusing: &orders))
-    }
-
-    /// ``encoded(_:orders:)``, encoding the values the coder left to encode later on the way:
-    /// one that fails is left out, its error (naming `path`) appended to `errors`.
-    static func encoded(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders, path: [String],
-                        errors: inout [CoderError]) -> Encoded {
-        encoded(sorted: writes.sortedValues(reusing: &orders, path: path, errors: &errors))
     }
 
     /// The bytes of the values `writes` leave (the same as ``encode(_:)`` of their table),
@@ -49,9 +47,10 @@ extension PayloadCodec {
         return Encoded(payload: writer.bytes.data, refersToObject: writer.wroteObjectReference)
     }
 
-    /// ``encoded(_:orders:path:errors:)`` into `writer`, emptied first: a save's preparing
-    /// thread encodes every payload of a chunk into one buffer, where each payload was an array
-    /// and then a `Data`, both copied on.
+    /// ``encoded(_:orders:)`` into `writer`, emptied first, encoding the values the coder left to
+    /// encode later on the way: one that fails is left out, its error (naming `path`) appended to
+    /// `errors`. A save's preparing thread encodes every payload of a chunk into one buffer,
+    /// where each payload was an array and then a `Data`, both copied on.
     static func encode(_ writes: KeyedWrites, orders: inout KeyedWrites.SortOrders, path: [String],
                        errors: inout [CoderError], into writer: inout Writer) {
         writer.reset()
@@ -61,7 +60,7 @@ extension PayloadCodec {
     /// ``encoded(_:)`` into `writer`, emptied first.
     static func encode(_ values: [String: CodedValue], into writer: inout Writer) {
         writer.reset()
-        writer.write(sorted: values.sorted { $0.key < $1.key })
+        writer.write(sorted: sortedPairs(values))
     }
 
     struct Writer: ~Copyable {
