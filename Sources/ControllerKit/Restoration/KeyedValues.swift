@@ -44,7 +44,13 @@ public struct KeyedValues: Sendable, Hashable {
             var combined: UInt8 = 0
             for byte in bytes { combined |= byte }
             guard combined < 0x80 else { return 0 }
-            return 1 << 31 | UInt32(truncatingIfNeeded: bytes.count) << 8 | UInt32(bytes.first ?? 0)
+            return asciiSignature(count: bytes.count, first: bytes.first ?? 0)
+        }
+
+        /// The signature of an ASCII key of `count` bytes starting with `first`.
+        @inline(__always)
+        static func asciiSignature(count: Int, first: UInt8) -> UInt32 {
+            1 << 31 | UInt32(truncatingIfNeeded: count) << 8 | UInt32(first)
         }
 
         // Key and value only: two spellings of one key are one key, whatever their summaries.
@@ -123,7 +129,7 @@ public struct KeyedValues: Sendable, Hashable {
                 // the one (keys are unique), and only a miss needs to know whether the key is
                 // ASCII, when no other pair can equal it (callgrind: summarizing every key asked
                 // for was a third of a lookup).
-                let probe = 1 << 31 | UInt32(truncatingIfNeeded: key.utf8.count) << 8 | UInt32(key.utf8.first ?? 0)
+                let probe = Pair.asciiSignature(count: key.utf8.count, first: key.utf8.first ?? 0)
                 let found = pairs.withUnsafeBufferPointer { pairs in
                     for pair in pairs where pair.signature == probe && pair.key == key { return Optional(pair.value) }
                     return nil
