@@ -137,7 +137,11 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     private func decoder(for key: Key) throws -> TreeDecoder {
-        TreeDecoder(value: try storedValue(for: key), parentPath: codingPath, key: key)
+        decoder(for: key, holding: try storedValue(for: key))
+    }
+
+    private func decoder(for key: Key, holding value: CodedValue) -> TreeDecoder {
+        TreeDecoder(value: value, parentPath: codingPath, key: key)
     }
 
     private func storedValue(for key: Key) throws -> CodedValue {
@@ -160,27 +164,27 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     // A decoder is made for anything else the value holds, so the results and errors are its.
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         let value = try storedValue(for: key)
-        guard case .bool(let flag) = value else { return try TreeDecoder(value: value, parentPath: codingPath, key: key).bool() }
+        guard case .bool(let flag) = value else { return try decoder(for: key, holding: value).bool() }
         return flag
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         let value = try storedValue(for: key)
-        guard case .string(let text) = value else { return try TreeDecoder(value: value, parentPath: codingPath, key: key).string() }
+        guard case .string(let text) = value else { return try decoder(for: key, holding: value).string() }
         return text
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let value = try storedValue(for: key)
         guard case .integer(let number) = value, let exact = Int(exactly: number) else {
-            return try TreeDecoder(value: value, parentPath: codingPath, key: key).integer(type)
+            return try decoder(for: key, holding: value).integer(type)
         }
         return exact
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         let value = try storedValue(for: key)
-        guard case .double(let number) = value else { return try TreeDecoder(value: value, parentPath: codingPath, key: key).double() }
+        guard case .double(let number) = value else { return try decoder(for: key, holding: value).double() }
         return number
     }
 
