@@ -99,10 +99,7 @@ public final class RestorationRegistry {
     func controllerEntry(named name: String) -> ControllerEntry? {
         // A loop, not `firstIndex(where:)`: a closure formed on the main actor checks its
         // executor for every element it is called with.
-        // Lengths first, as `Restorer.classVersions` compares: unequal names mostly differ in
-        // length, which a string knows without comparing.
-        for index in recentLookups.indices
-        where recentLookups[index].name.utf8.count == name.utf8.count && recentLookups[index].name == name {
+        for index in recentLookups.indices where sameName(recentLookups[index].name, name) {
             return recentLookups[index].entry
         }
         let entry = controllersByName[name]

@@ -419,9 +419,7 @@ struct ClassVersions {
     private var versions: [String: Int] = [:]
 
     mutating func note(_ name: String, _ version: Int) {
-        // Lengths first: unequal names mostly differ in length, which a string knows without
-        // comparing (callgrind: 60 instructions a mismatched comparison).
-        for at in recent.indices where recent[at].name.utf8.count == name.utf8.count && recent[at].name == name {
+        for at in recent.indices where sameName(recent[at].name, name) {
             recent[at].version = version
             return
         }
