@@ -3,8 +3,8 @@ import Foundation
 /// Strings of up to 15 UTF-8 bytes that payloads (and rows' repeated names) held, kept to be
 /// handed out again for the same bytes: payloads of one class repeat their keys (and often short
 /// values), and checking the bytes and making a `String` of them took about 400 instructions a
-/// key (callgrind), where finding the bytes here takes a few dozen. For one thread: a restore's reader makes one per
-/// batch of rows it parses.
+/// key (callgrind), where finding the bytes here takes a few dozen. For one thread: a restore's
+/// reader makes one per batch of rows it parses.
 ///
 /// Longer strings that repeat (keys, class names; ``repeated(_:making:)``) are kept too, in a
 /// table of their own: each one made was also an allocation, freed on another thread later.
