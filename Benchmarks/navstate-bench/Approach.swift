@@ -16,14 +16,19 @@ protocol Approach: AnyObject {
     /// that it does not run beside the next timed operation, and returns how long that work took
     /// on its own thread (milliseconds), or `nil` when there was none.
     func settle() -> Double?
+    /// Untimed, after a timed restore: waits for work the restore left running in the
+    /// background (freeing what it read), so that it does not run beside the next timed
+    /// operation, another approach's.
+    func settleAfterRestore()
 }
 
 extension Approach {
     func settle() -> Double? { nil }
+    func settleAfterRestore() {}
 
     /// One round, as the benchmark times it: set up in `directory`, a timed save of `window`,
-    /// the save's background work waited for untimed, a timed restore, and the restored window
-    /// let go.
+    /// the save's background work waited for untimed, a timed restore, the restored window let
+    /// go, and the restore's background work waited for untimed.
     func timedRound(saving window: Window, in directory: URL) throws
         -> (save: Double, mainActor: Double, background: Double?, restore: Double) {
         try prepare(in: directory)
@@ -33,6 +38,7 @@ extension Approach {
         var restored: Window?
         let restore = try milliseconds { restored = try self.restore() }
         restored?.rootViewController = nil
+        settleAfterRestore()
         return (save, mainActor, background, restore)
     }
 }

@@ -33,12 +33,19 @@ final class NavstateApproach: Approach {
         return mainActor
     }
 
-    /// The checkpoints the save queued (``RestorationStore/waitForCheckpoints()``): their time
-    /// on the store's checkpoint thread, or `nil` when the save queued none.
+    /// Waits for everything the save left running on other threads (its bookkeeping, the
+    /// freeing of what it wrote, its checkpoints: ``RestorationStore/waitForBackgroundWork()``);
+    /// returns the checkpoints' time on the store's checkpoint thread, or `nil` when the save
+    /// queued none.
     func settle() -> Double? {
-        let durations = store?.waitForCheckpoints() ?? []
+        let durations = store?.waitForBackgroundWork() ?? []
         guard !durations.isEmpty else { return nil }
         return durations.reduce(0) { $0 + Double($1.components.attoseconds) / 1e15 + Double($1.components.seconds) * 1e3 }
+    }
+
+    /// The restore frees the records it read on another thread: waited for.
+    func settleAfterRestore() {
+        waitForBackgroundReleases()
     }
 
     /// Points at a database saved earlier, without touching it.

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@testable import StateRestoration
+@_spi(Restoration) @testable import StateRestoration
 import Testing
 
 /// Freeing a restore's records off the caller's thread.
@@ -41,5 +41,23 @@ import Testing
         queue.resume()
         outcome.done.wait()
         #expect(outcome.freedOn == .some("release-test"))
+    }
+
+    @Test @MainActor
+    func waitingForReleasesReturnsOnceTheQueuedOnesRan() {
+        let outcome = Outcome()
+        let queue = DispatchQueue(label: "release-wait-test")
+        queue.setSpecific(key: Self.queueKey, value: "release-wait-test")
+        queue.suspend()
+        do {
+            let witness = Witness { outcome.record($0) }
+            releaseInBackground(consume witness, on: queue)
+        }
+        // Polled, not waited for: the release is counted as pending while its queue holds it.
+        #expect(pendingReleases.wait(timeout: .now()) == .timedOut, "a queued release is not counted")
+        queue.resume()
+        waitForBackgroundReleases()
+        // No wait on the witness: returning from the wait means it was freed.
+        #expect(outcome.freedOn == .some("release-wait-test"))
     }
 }

@@ -9,5 +9,15 @@ import Dispatch
 /// caller let go.
 func releaseInBackground<Value: Sendable>(_ value: consuming Value, on queue: DispatchQueue = .global(qos: .utility)) {
     let handOver = HandOver(value)
-    queue.async { _ = handOver.take() }
+    queue.async(group: pendingReleases) { _ = handOver.take() }
+}
+
+/// The releases queued and not yet run, process-wide.
+let pendingReleases = DispatchGroup()
+
+/// Returns once every release queued so far has run: for a benchmark that must not time an
+/// operation while an earlier one's values are still being freed beside it.
+@_spi(Restoration)
+public func waitForBackgroundReleases() {
+    pendingReleases.wait()
 }

@@ -67,6 +67,21 @@ public final class RestorationStore: @unchecked Sendable {
         checkpointer.takeDurations()
     }
 
+    /// Waits until everything the saves so far left running on other threads is done: their
+    /// bookkeeping (see ``write(_:)``), the freeing of what they wrote, and their checkpoints;
+    /// says how long the checkpoints that ran since the last call took, as
+    /// ``waitForCheckpoints()`` does. For a benchmark, so that a timed restore right after a
+    /// timed save does not share the cores with the save's leftovers, which an app's launch
+    /// restore never meets.
+    @_spi(Restoration)
+    public func waitForBackgroundWork() -> [Duration] {
+        // Reading the state settles the bookkeeping: run here if no thread started it, else
+        // waited for. It queues the freeing of the values it took, so that is waited for after.
+        lock.withLock { _ = incremental }
+        waitForBackgroundReleases()
+        return checkpointer.takeDurations()
+    }
+
     func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
         // Foundation's `withLock` does not carry typed throws.
         lock.lock()
