@@ -30,16 +30,17 @@ extension Approach {
     /// the save's background work waited for untimed, a timed restore, the restored window let
     /// go, and the restore's background work waited for untimed.
     func timedRound(saving window: Window, in directory: URL) throws
-        -> (save: Double, mainActor: Double, background: Double?, restore: Double) {
+        -> (save: Double, mainActor: Double, background: Double?, leftoverWait: Double, restore: Double) {
         try prepare(in: directory)
         var mainActor = 0.0
         let save = try milliseconds { mainActor = try self.save(window) }
-        let background = settle()
+        var background: Double?
+        let leftoverWait = milliseconds { background = settle() }
         var restored: Window?
         let restore = try milliseconds { restored = try self.restore() }
         restored?.rootViewController = nil
         settleAfterRestore()
-        return (save, mainActor, background, restore)
+        return (save, mainActor, background, leftoverWait, restore)
     }
 }
 

@@ -87,6 +87,9 @@ struct Bench {
             var restores: [String: Sample] = [:]
             /// The background work saves left (navstate's checkpoints), timed on its own thread.
             var checkpoints: [String: Sample] = [:]
+            /// How long, after each timed save returned, the benchmark waited (untimed) for what
+            /// it left running.
+            var leftoverWaits: [String: Sample] = [:]
             /// The floor's restores' time building the hierarchy from decoded values.
             var floorBuilds = Sample()
             // Round-robin: run k of every approach before run k + 1 of any, so a noisy moment on
@@ -100,6 +103,7 @@ struct Bench {
                     mainActors[approach.name, default: Sample()].runs.append(timed.mainActor)
                     restores[approach.name, default: Sample()].runs.append(timed.restore)
                     if let background = timed.background { checkpoints[approach.name, default: Sample()].runs.append(background) }
+                    leftoverWaits[approach.name, default: Sample()].runs.append(timed.leftoverWait)
                     if approach === floor { floorBuilds.runs.append(floor.lastBuildMilliseconds) }
                 }
             }
@@ -124,6 +128,7 @@ struct Bench {
                     let background = checkpoints[name] ?? Sample()
                     measurements["checkpoint_runs_per_save_\(count)"] = Double(background.runs.count) / Double(max(save.runs.count, 1))
                     if !background.runs.isEmpty { measurements["checkpoint_ms_median_\(count)"] = background.median }
+                    if let waits = leftoverWaits[name] { measurements["leftover_wait_ms_median_\(count)"] = waits.median }
                     // Bounds the save goals set: a save at most a third of JSON's, of which the
                     // main actor holds at most a third, needs the capture within a ninth of it;
                     // and however the capture overlapped the write, the write alone within a third.
