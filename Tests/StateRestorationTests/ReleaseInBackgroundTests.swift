@@ -26,17 +26,24 @@ import Testing
         var freedOn: String?? { lock.withLock { queueName } }
     }
 
-    @Test @MainActor
-    func theLastReferenceGoesOnTheQueueNotOnTheCaller() {
+    /// A witness released on a queue labelled `label`, held suspended until the caller has let
+    /// go, so that the order does not depend on scheduling; the caller resumes it.
+    @MainActor
+    func releaseWitness(onSuspended label: String) -> (outcome: Outcome, queue: DispatchQueue) {
         let outcome = Outcome()
-        let queue = DispatchQueue(label: "release-test")
-        queue.setSpecific(key: Self.queueKey, value: "release-test")
-        // Held until the caller has let go, so the order does not depend on scheduling.
+        let queue = DispatchQueue(label: label)
+        queue.setSpecific(key: Self.queueKey, value: label)
         queue.suspend()
         do {
             let witness = Witness { outcome.record($0) }
             releaseInBackground(consume witness, on: queue)
         }
+        return (outcome, queue)
+    }
+
+    @Test @MainActor
+    func theLastReferenceGoesOnTheQueueNotOnTheCaller() {
+        let (outcome, queue) = releaseWitness(onSuspended: "release-test")
         #expect(outcome.freedOn == nil, "freed before the queue ran: the caller let go last")
         queue.resume()
         outcome.done.wait()
@@ -45,14 +52,7 @@ import Testing
 
     @Test @MainActor
     func waitingForReleasesReturnsOnceTheQueuedOnesRan() {
-        let outcome = Outcome()
-        let queue = DispatchQueue(label: "release-wait-test")
-        queue.setSpecific(key: Self.queueKey, value: "release-wait-test")
-        queue.suspend()
-        do {
-            let witness = Witness { outcome.record($0) }
-            releaseInBackground(consume witness, on: queue)
-        }
+        let (outcome, queue) = releaseWitness(onSuspended: "release-wait-test")
         // Polled, not waited for: the release is counted as pending while its queue holds it.
         #expect(pendingReleases.wait(timeout: .now()) == .timedOut, "a queued release is not counted")
         queue.resume()
