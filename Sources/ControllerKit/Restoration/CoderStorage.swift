@@ -9,8 +9,8 @@ struct CoderStorage {
     /// The values as of the last read: as given (a restore gives them sorted), or a table once a
     /// write was applied.
     private var values: KeyedValues
-    /// Writes since then, oldest first.
-    private var writes = KeyedWrites()
+    /// Writes since then, oldest first, written in place after the last log taken from it.
+    private var writes = KeyedWrites(writingAfter: KeyedWrites())
     /// Where the values come from when they were not at hand as the coder was made, and which
     /// of its values: asked once, before anything reads (see ``KeyedValuesSource``).
     private var source: (any KeyedValuesSource)?
@@ -32,7 +32,7 @@ struct CoderStorage {
     mutating func reset(source: any KeyedValuesSource, index: Int) {
         if !values.isEmpty { values = KeyedValues() }
         if hasWrites {
-            writes = KeyedWrites()
+            writes = KeyedWrites(writingAfter: KeyedWrites())
             hasWrites = false
         }
         self.source = source
@@ -100,14 +100,15 @@ struct CoderStorage {
     mutating func applyWrites() {
         guard !writes.isEmpty else { return }
         let applying = writes
-        writes = KeyedWrites()
+        writes = KeyedWrites(writingAfter: KeyedWrites())
         values.updateTable { applying.apply(to: &$0) }
     }
 
     /// The logged writes, moved out, when nothing was read or given at creation; else `nil`.
     mutating func takeWritesIfUnread() -> KeyedWrites? {
         guard values.isEmpty, source == nil else { return nil }
-        defer { writes = KeyedWrites() }
-        return writes
+        // The next controller's writes go after these, in the same block.
+        defer { writes = KeyedWrites(writingAfter: writes) }
+        return writes.handedOut
     }
 }
