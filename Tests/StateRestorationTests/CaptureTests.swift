@@ -38,11 +38,24 @@ import Testing
 
     final class Unregistered: ViewController {}
 
+    /// Drops the controllers after it from its navigation stack while it encodes, which no app
+    /// should do: the capture walked them already.
+    final class Remover: ViewController {
+        override init() { super.init() }
+        required init?(coder: Coder) { super.init(coder: coder) }
+        override func encodeRestorableState(with coder: Coder) {
+            coder.encode(true, forKey: "removed")
+            guard let stack = navigationController, let mine = stack.viewControllers.firstIndex(where: { $0 === self }) else { return }
+            stack.setViewControllers(Array(stack.viewControllers.prefix(mine + 1)), animated: false)
+        }
+    }
+
     private func registry() -> RestorationRegistry {
         let registry = RestorationRegistry()
         registry.register(Note.self, as: "Note")
         registry.register(Keeper.self, as: "Keeper")
         registry.register(Pointing.self, as: "Pointing")
+        registry.register(Remover.self, as: "Remover")
         return registry
     }
 
@@ -62,6 +75,17 @@ import Testing
         #expect(draft.controllers[2].values == ["owner": .string("mine")])
         let again = try SnapshotDraft.capture([window], registry: registry())
         #expect(again.controllers.map(\.values) == draft.controllers.map(\.values))
+    }
+
+    @Test func aControllerReleasedWhileAnotherEncodesIsSavedAsWalkedWithoutValuesAndAWarning() throws {
+        let remover = Remover()
+        remover.restorationIdentifier = "remover"
+        let window = Window(application: Application())
+        window.rootViewController = Make.nav("nav", [Note("a"), remover, Note("b")])
+        let draft = try SnapshotDraft.capture([window], registry: registry())
+        #expect(draft.controllers.map(\.pathString) == ["/nav", "/nav/a", "/nav/remover", "/nav/b"])
+        #expect(draft.controllers.map { $0.values.keys.sorted() } == [[], ["count", "text"], ["removed"], []])
+        #expect(draft.report.warnings == ["/nav/b: released during the save, saved without its values"])
     }
 
     @Test func errorsAndWarningsNameTheCodersPathWithItsStackSuffix() throws {

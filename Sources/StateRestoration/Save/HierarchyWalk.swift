@@ -10,10 +10,12 @@ struct HierarchyWalk {
     private var classes: ClassNames
     /// Gives each controller its id, the one it had at the last save when it is the same.
     private var state: IncrementalState
-    /// The nodes found, in save order.
+    /// The nodes found, in save order, with a weak reference to each node's controller.
+    // Weak, formed here: a strong array of the controllers was released at the end of the
+    // capture, and each release, and the weak reference formed later, reached the controller's
+    // reference counts again, a cache miss each at 10,000 controllers (perf: a fifth of a
+    // capture). Here they are at hand, the walk having just retained the controller.
     private var walked = WalkedControllers()
-    /// The controller of each node, index for index.
-    private var controllers: [ViewController] = []
 
     /// How many nodes the last walk found: a hierarchy changes little between saves, and
     /// growing the node array by doubling moved every node about once more (callgrind: a
@@ -31,7 +33,7 @@ struct HierarchyWalk {
         let expected = max(state.order.count, Self.lastNodeCount)
         walked.nodes.reserveCapacity(expected)
         walked.identities.reserveCapacity(expected)
-        controllers.reserveCapacity(expected)
+        walked.controllers.reserveCapacity(expected)
         for (index, window) in windows.enumerated() {
             guard let root = window.rootViewController else { continue }
             visit(root, parentIndex: nil, relation: .windowRoot(window: index), window: index, childIndex: 0)
@@ -44,10 +46,10 @@ struct HierarchyWalk {
         state.windowCount = windows.count
     }
 
-    /// What the walk found: the state with its ids and save order, the nodes, and each node's
-    /// controller.
-    consuming func finish() -> (state: IncrementalState, controllers: [ViewController], walked: WalkedControllers) {
-        (state, controllers, walked)
+    /// What the walk found: the state with its ids and save order, and the nodes with their
+    /// controllers.
+    consuming func finish() -> (state: IncrementalState, walked: WalkedControllers) {
+        (state, walked)
     }
 
     private mutating func visit(_ controller: ViewController, parentIndex: Int?, relation: SavedRelation, window: Int, childIndex: Int) {
@@ -79,7 +81,7 @@ struct HierarchyWalk {
             appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false, values: KeyedValues())
         walked.nodes.append(WalkedControllers.Node(fields: fields, parentIndex: parentIndex, childIndex: childIndex))
         walked.identities.append(ObjectIdentifier(controller))
-        controllers.append(controller)
+        walked.controllers.append(WeakControllerReference(controller))
 
         // Relations from the container's own bookkeeping, by position: asking each child for
         // its relation would search its parent's children, quadratic for a long stack.

@@ -24,9 +24,8 @@ struct SnapshotCapture {
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
         var walker = HierarchyWalk(registry: registry, state: state)
         walker.walk(windows)
-        let controllers: [ViewController]
         var walked: WalkedControllers
-        (state, controllers, walked) = walker.finish()
+        (state, walked) = walker.finish()
 
         // Encode what changed; share the saved state of everything else. Only this needs the main
         // actor; the records, paths and bookkeeping wait for the writer (``SnapshotDraft/plan()``).
@@ -41,13 +40,18 @@ struct SnapshotCapture {
         var reused: [Int: Int64] = [:]
         // One coder for every controller while nothing else keeps it (see `Coder.prepareForReuse`).
         var reusableCoder: ArchivingCoder?
-        walked.controllers.reserveCapacity(nodes.count)
         walked.generations.reserveCapacity(nodes.count)
         // A store's first save finds no entries: no lookups (hashing each id) to find that out.
         let hasEntries = state.hasEntries
         for index in nodes.indices {
-            let controller = controllers[index]
-            walked.controllers.append(WeakControllerReference(controller))
+            // The walk holds its controllers weakly: one that the app let go while another
+            // encoded (it should not) is saved as the walk found it, without values.
+            guard let controller = walked.controllers[index].value else {
+                writes.append(KeyedWrites())
+                walked.generations.append(0)
+                report.warnings.append("\(SnapshotPath.string(paths.codingPath(at: index))): released during the save, saved without its values")
+                continue
+            }
             if hasEntries, let stateID = state.reusableState(for: controller, id: nodes[index].id) {
                 reused[nodes[index].id] = stateID
                 writes.append(KeyedWrites())
