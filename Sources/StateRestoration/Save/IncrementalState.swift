@@ -170,4 +170,13 @@ struct IncrementalState: Sendable {
 struct WeakControllerReference: @unchecked Sendable {
     weak var value: ViewController?
     init(_ value: ViewController) { self.value = value }
+
+    /// The controller the reference at `pointer` names, read where it is: reading `value` from
+    /// the array or the pointee copied the reference first (a weak count taken and dropped).
+    /// Through a mutating method, `self` is the memory itself; nothing is written.
+    static func load(at pointer: UnsafePointer<WeakControllerReference>) -> ViewController? {
+        UnsafeMutablePointer(mutating: pointer).pointee.loadInPlace()
+    }
+
+    private mutating func loadInPlace() -> ViewController? { value }
 }
