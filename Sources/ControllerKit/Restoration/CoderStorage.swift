@@ -10,7 +10,7 @@ struct CoderStorage {
     /// write was applied.
     private var values: KeyedValues
     /// Writes since then, oldest first, written in place after the last log taken from it.
-    private var writes = KeyedWrites(writingAfter: KeyedWrites())
+    private var writes = KeyedWrites.coderLog
     /// Where the values come from when they were not at hand as the coder was made, and which
     /// of its values: asked once, before anything reads (see ``KeyedValuesSource``).
     private var source: (any KeyedValuesSource)?
@@ -32,7 +32,7 @@ struct CoderStorage {
     mutating func reset(source: any KeyedValuesSource, index: Int) {
         if !values.isEmpty { values = KeyedValues() }
         if hasWrites {
-            writes = KeyedWrites(writingAfter: KeyedWrites())
+            writes = KeyedWrites.coderLog
             hasWrites = false
         }
         self.source = source
@@ -100,7 +100,7 @@ struct CoderStorage {
     mutating func applyWrites() {
         guard !writes.isEmpty else { return }
         let applying = writes
-        writes = KeyedWrites(writingAfter: KeyedWrites())
+        writes = KeyedWrites.coderLog
         values.updateTable { applying.apply(to: &$0) }
     }
 

@@ -53,6 +53,9 @@ public struct KeyedWrites: Sendable {
         start = previous.start + previous.sharedCount
     }
 
+    /// A coder's empty log that writes in place, in blocks of its own.
+    static var coderLog: KeyedWrites { KeyedWrites(writingAfter: KeyedWrites()) }
+
     /// This log as handed out of its coder: it reads its own writes where they are, and copies
     /// them before any change.
     var handedOut: KeyedWrites {
@@ -127,8 +130,8 @@ public struct KeyedWrites: Sendable {
     /// Copies the writes out of a shared block into this log's own array, before a change
     /// other than an append in place.
     private mutating func makeOwned() {
-        guard let block = shared else { return }
-        owned = Array(UnsafeBufferPointer(start: block.base + start, count: sharedCount))
+        guard shared != nil else { return }
+        owned = withEntries { Array($0) }
         shared = nil
         start = 0
         sharedCount = 0

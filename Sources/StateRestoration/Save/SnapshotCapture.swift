@@ -43,16 +43,17 @@ struct SnapshotCapture {
         walked.generations.reserveCapacity(nodes.count)
         // A store's first save finds no entries: no lookups (hashing each id) to find that out.
         let hasEntries = state.hasEntries
-        // Read in place, through a pointer's addressor: a reference copied out of the array (as
-        // its subscript and a buffer's return them) took and dropped a weak count on the
-        // controller's side table besides the load (perf: a twentieth of a capture).
+        // Each reference is read where it is (``WeakControllerReference/load(at:)``): one copied
+        // out of the array took and dropped a weak count on the controller's side table besides
+        // the load (perf: a twentieth of a capture).
         let references = walked.controllers
         references.withUnsafeBufferPointer { references in
-            let base = references.baseAddress
+            // One reference per node, so there is an address whenever there is a node.
+            guard let base = references.baseAddress else { return }
             for index in nodes.indices {
                 // The walk holds its controllers weakly: one that the app let go while another
                 // encoded (it should not) is saved as the walk found it, without values.
-                guard let controller = base.flatMap({ WeakControllerReference.load(at: $0 + index) }) else {
+                guard let controller = WeakControllerReference.load(at: base + index) else {
                     writes.append(KeyedWrites())
                     walked.generations.append(0)
                     report.warnings.append("\(SnapshotPath.string(paths.codingPath(at: index))): released during the save, saved without its values")

@@ -58,21 +58,12 @@ public final class RestorationStore: @unchecked Sendable {
         })
     }
 
-    /// Waits until the checkpoints that saves queued so far have run (see ``Checkpointer``), and
-    /// says how long those that ran since the last call took on their thread. For a benchmark
-    /// that must not time a restore while a save's checkpoint runs beside it, and shows the
-    /// checkpoints' time apart.
-    @_spi(Restoration)
-    public func waitForCheckpoints() -> [Duration] {
-        checkpointer.takeDurations()
-    }
-
     /// Waits until everything the saves so far left running on other threads is done: their
-    /// bookkeeping (see ``write(_:)``), the freeing of what they wrote, and their checkpoints;
-    /// says how long the checkpoints that ran since the last call took, as
-    /// ``waitForCheckpoints()`` does. For a benchmark, so that a timed restore right after a
-    /// timed save does not share the cores with the save's leftovers, which an app's launch
-    /// restore never meets.
+    /// bookkeeping (see ``write(_:)``), the freeing of what they wrote, and their checkpoints
+    /// (see ``Checkpointer``); says how long the checkpoints that ran since the last call took on
+    /// their thread. For a benchmark, so that a timed restore right after a timed save does not
+    /// share the cores with the save's leftovers, which an app's launch restore never meets, and
+    /// so that it shows the checkpoints' time apart.
     @_spi(Restoration)
     public func waitForBackgroundWork() -> [Duration] {
         // Reading the state settles the bookkeeping: run here if no thread started it, else
