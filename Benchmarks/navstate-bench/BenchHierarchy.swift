@@ -7,16 +7,21 @@ import MailSample
 /// strings, a Codable struct), with a presentation chain of three over it.
 @MainActor
 enum BenchHierarchy {
-    /// Builds about `count` controllers into a hidden window and shows it.
+    /// Builds `count` controllers into a hidden window and shows it; at least six (the tab bar, a
+    /// stack of one and the chain of three).
     static func build(count: Int, into window: Window) {
         let tabCount = max(1, min(5, count / 6))
         let chain = 3
-        let perStack = max(1, (count - 1 - tabCount - chain) / tabCount)
+        // The tab bar, its stacks and the chain; the rest fill the stacks, the first ones taking
+        // one more each until the count is exact (1,000, not 999: the sizes).
+        let stackMembers = max(tabCount, count - 1 - tabCount - chain)
+        let perStack = stackMembers / tabCount
+        let longerStacks = stackMembers % tabCount
         var made = 0
         var stacks: [ViewController] = []
         for tab in 0..<tabCount {
             var members: [ViewController] = []
-            for position in 0..<perStack {
+            for position in 0..<(tab < longerStacks ? perStack + 1 : perStack) {
                 made += 1
                 if position % 2 == 0 {
                     let list = MailboxListController()
