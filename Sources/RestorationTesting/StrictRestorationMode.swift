@@ -1,6 +1,6 @@
 import ControllerKit
 import Foundation
-@_spi(Restoration) import StateRestoration
+import StateRestoration
 
 /// Something in the hierarchy that would not survive a process death.
 public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
@@ -16,9 +16,6 @@ public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
         case referenceNotKept
         /// The hierarchy cannot be saved at all (a duplicate path, say).
         case unsavable
-        /// Saved values changed since the last check without `invalidateRestorableState()`: an
-        /// incremental save would keep the values saved before.
-        case unannouncedChange
     }
 
     /// What kind of loss.
@@ -33,9 +30,8 @@ public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
 
 /// For debug builds: after every navigation change, round-trips the window's hierarchy through
 /// the archive format in memory and reports what would not survive: controllers without an
-/// identifier, unregistered classes, values that do not read back equal, references that cannot
-/// be kept, and values changed since the last check without `invalidateRestorableState()`.
-/// Nothing is written to disk.
+/// identifier, unregistered classes, values that do not read back equal, and references that
+/// cannot be kept. Nothing is written to disk.
 @MainActor
 public final class StrictRestorationMode {
     /// Every finding so far, oldest first; a finding is reported once while it persists.
@@ -46,17 +42,6 @@ public final class StrictRestorationMode {
     private let onFinding: (StrictFinding) -> Void
     private var token: ObserverToken?
     private var current = Set<StrictFinding>()
-    /// What each controller saved at the last check, to find changes nobody announced.
-    private var lastSaved: [ObjectIdentifier: SavedValues] = [:]
-
-    private struct SavedValues {
-        weak var controller: ViewController?
-        let generation: UInt64
-        let values: [String: CodedValue]
-        /// `values` as saved: compared as bytes, a NaN, which never equals itself, equals its own
-        /// copy and is not a change at every check.
-        let payload: Data
-    }
 
     /// Starts checking every window of `application` after each change. `onFinding` hears each
     /// new finding; by default it is written to standard error.
@@ -83,10 +68,8 @@ public final class StrictRestorationMode {
     public func check(_ window: Window) -> [StrictFinding] {
         var found: [StrictFinding]
         do {
-            let captured = try SnapshotDraft.captureWithControllers([window], registry: registry)
-            let saved = Self.encoded(captured.draft)
-            found = Self.findings(in: captured.draft, saved: saved, registry: registry)
-            found += unannouncedChanges(saved, captured.controllers)
+            let draft = try SnapshotDraft.capture([window], registry: registry)
+            found = Self.findings(in: draft, saved: Self.encoded(draft), registry: registry)
         } catch {
             found = [Self.unsavable(error)]
         }
@@ -99,9 +82,6 @@ public final class StrictRestorationMode {
     }
 
     /// What in `window` would not survive a save and restore with `registry`.
-    ///
-    /// Changes without `invalidateRestorableState()` need two checks to show, so only an
-    /// instance's ``check(_:)`` reports them.
     public static func findings(in window: Window, registry: RestorationRegistry) -> [StrictFinding] {
         do {
             let draft = try SnapshotDraft.capture([window], registry: registry)
@@ -119,30 +99,6 @@ public final class StrictRestorationMode {
     /// every use below.
     private static func encoded(_ draft: SnapshotDraft) -> [(record: ControllerRecord, payload: Data)] {
         draft.controllers.map { ($0, PayloadCodec.encode($0.values)) }
-    }
-
-    /// Controllers whose saved values differ from the last check's while their generation does
-    /// not: what an incremental save would leave as it was. Remembers this check's values.
-    private func unannouncedChanges(_ saved: [(record: ControllerRecord, payload: Data)],
-                                    _ controllers: [CapturedController]) -> [StrictFinding] {
-        var found: [StrictFinding] = []
-        for ((record, payload), captured) in zip(saved, controllers) {
-            guard let controller = captured.controller else { continue }
-            let identity = ObjectIdentifier(controller)
-            let values = record.values
-            if let last = lastSaved[identity], last.controller === controller, last.generation == captured.generation,
-               last.payload != payload {
-                let keys = Set(last.values.keys).union(values.keys).filter { key in
-                    PayloadCodec.encode(last.values[key].map { [key: $0] } ?? [:]) != PayloadCodec.encode(values[key].map { [key: $0] } ?? [:])
-                }.sorted()
-                found.append(StrictFinding(kind: .unannouncedChange, path: record.pathString,
-                                           message: "\(keys.map(\.debugDescription).joined(separator: ", ")) changed without invalidateRestorableState(); an incremental save would keep the values saved before"))
-            }
-            lastSaved[identity] = SavedValues(controller: controller, generation: captured.generation, values: values, payload: payload)
-        }
-        // Released controllers are forgotten; their identifiers may be reused.
-        lastSaved = lastSaved.filter { $0.value.controller != nil }
-        return found
     }
 
     private static func findings(in draft: SnapshotDraft, saved: [(record: ControllerRecord, payload: Data)],

@@ -8,6 +8,9 @@
 //                                                   snapshots (5), announcing "begin N" and "saved N"
 //   navstate-test-helper read-loop PATH COUNT       lists and reads the newest snapshot COUNT times,
 //                                                   printing "ok", "busy" or "partial: …"
+//   navstate-test-helper tamper PATH SQL [rechecksum]
+//                                                   runs SQL with the schema's checks off, then
+//                                                   (with rechecksum) rewrites every checksum
 //
 // Regenerate the fixtures with (then the CLI goldens, see Tests/NavstateTests):
 //   swift run navstate-test-helper write-fixture Tests/Fixtures/schema-<N>.sqlite
@@ -16,7 +19,7 @@ import ControllerKit
 import Foundation
 import MailSample
 import RestorationTesting
-import StateRestoration
+@testable import StateRestoration
 
 // A child save through the kit: with NAVSTATE_CHILD_SAVE_PATH set, this saves the sample's end
 // state and exits here.
@@ -138,6 +141,10 @@ do {
                 }
             }
         }
+    case "tamper":
+        guard let sql = arguments.dropFirst(2).first else { fail("usage: navstate-test-helper tamper PATH SQL [rechecksum]") }
+        let database = try Database(path: path, mode: .readWrite)
+        try Tampering.apply(sql, to: database, rechecksum: arguments.dropFirst(3).first == "rechecksum")
     case "crash-during-restore":
         let store = try RestorationStore(path: path)
         let registry = MailSample.makeRegistry()

@@ -32,17 +32,12 @@ import Testing
         #expect(coder.errors.isEmpty)
     }
 
-    /// A restore gives each coder its values as the payload's sorted pairs: reads find them, a
-    /// type mismatch is still an error, and writes afterwards apply over them as over a table.
-    @Test func aCoderGivenSortedValuesReadsAndWritesAsWithATable() {
-        let pairs = [KeyedValues.Pair(key: "a", value: .integer(1)), .init(key: "b", value: .string("two")),
-                     .init(key: "c", value: .bool(true))]
-        let coder = Coder(keyedValues: KeyedValues(sortedPairs: pairs), codingPath: ["root"], classVersions: [:])
+    /// A coder given values reads them, reports a type mismatch, and takes writes over them.
+    @Test func aCoderGivenValuesReadsAndTakesWritesOverThem() {
+        let coder = Coder(values: ["a": .integer(1), "b": .string("two"), "c": .bool(true)], codingPath: ["root"])
         #expect(coder.decodeInteger(forKey: "a") == 1)
         #expect(coder.decodeString(forKey: "b") == "two")
         #expect(!coder.containsValue(forKey: "d"))
-        // Values given at creation are not writes to take.
-        #expect(coder.takeUnreadWrites() == nil)
         #expect(coder.errors.isEmpty)
         #expect(coder.decodeInteger(forKey: "b") == 0)
         #expect(coder.errors.map(\.key) == ["b"])
@@ -50,62 +45,6 @@ import Testing
         coder.encode(5, forKey: "d")
         #expect(!coder.containsValue(forKey: "a"))
         #expect(coder.values == ["b": .string("two"), "c": .bool(true), "d": .integer(5)])
-    }
-
-    /// Sorted pairs find keys as a table does, whatever the spelling: an ASCII key and a
-    /// canonically equivalent spelling that is not ASCII (the Kelvin sign is a "K") find each
-    /// other both ways, and a key of the same length and first byte is not taken for another.
-    @Test func sortedPairsFindCanonicallyEquivalentKeysBothWays() {
-        let ascii = KeyedValues(sortedPairs: [.init(key: "Key", value: .integer(1)), .init(key: "Kez", value: .integer(3)),
-                                              .init(key: "a", value: .integer(2))])
-        #expect(ascii.value(forKey: "Key") == .integer(1))
-        #expect(ascii.value(forKey: "Kez") == .integer(3))
-        #expect(ascii.value(forKey: "\u{212A}ey") == .integer(1))
-        #expect(ascii.value(forKey: "Kex") == nil)
-        let kelvin = KeyedValues(sortedPairs: [.init(key: "\u{212A}ey", value: .integer(1)), .init(key: "a", value: .integer(2))])
-        #expect(kelvin.value(forKey: "Key") == .integer(1))
-        #expect(kelvin.value(forKey: "a") == .integer(2))
-        for values in [ascii, kelvin] {
-            #expect(values.table == Dictionary(uniqueKeysWithValues: values.sortedPairs.map { ($0.key, $0.value) }))
-        }
-        // Equal as values too, pair by pair, whichever spelling each holds.
-        let spelledK = KeyedValues(sortedPairs: [.init(key: "Key", value: .integer(1)), .init(key: "a", value: .integer(2))])
-        #expect(kelvin == spelledK)
-        #expect(kelvin.hashValue == spelledK.hashValue)
-    }
-
-    /// Supplies one result and counts the calls, as a restore's pending payloads would.
-    final class CountingSource: KeyedValuesSource {
-        var asked: [Int] = []
-        let result: Result<KeyedValues, CoderError>
-        init(_ result: Result<KeyedValues, CoderError>) { self.result = result }
-        func keyedValues(at index: Int) -> Result<KeyedValues, CoderError> {
-            asked.append(index)
-            return result
-        }
-    }
-
-    @Test func aCoderTakesItsValuesFromItsSourceOnceWhenFirstRead() {
-        let source = CountingSource(.success(KeyedValues(["a": .integer(1), "b": .integer(2)])))
-        let coder = Coder(valuesFrom: source, index: 7, codingPath: ["root"], classVersions: [:])
-        // A write before any read is not a read, and applies over the source's values.
-        coder.encode(5, forKey: "b")
-        #expect(source.asked == [])
-        #expect(coder.decodeInteger(forKey: "a") == 1)
-        #expect(coder.decodeInteger(forKey: "b") == 5)
-        #expect(coder.containsValue(forKey: "a"))
-        #expect(coder.values == ["a": .integer(1), "b": .integer(5)])
-        #expect(source.asked == [7])
-        #expect(coder.error == nil)
-    }
-
-    @Test func aSourceThatFailsRecordsItsErrorOnceNamingTheKeyReadAndThePath() {
-        let source = CountingSource(.failure(CoderError(kind: .corruptPayload("bad bytes"), key: "", path: [])))
-        let coder = Coder(valuesFrom: source, index: 0, codingPath: ["root", "c"], classVersions: [:])
-        #expect(coder.decodeString(forKey: "text") == nil)
-        #expect(coder.decodeInteger(forKey: "count") == 0)
-        #expect(source.asked == [0])
-        #expect(coder.errors == [CoderError(kind: .corruptPayload("bad bytes"), key: "text", path: ["root", "c"])])
     }
 
     @Test func everyListedTypeRoundTrips() {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Restoration) @testable import StateRestoration
+import StateRestoration
 import Testing
 
 /// The bad-input corpus: every command, on every kind of bad file, exits 1 with a message that
@@ -21,13 +21,12 @@ import Testing
         let path = directory.appendingPathComponent(name).path
         func tamper(_ sql: String) throws {
             try FileManager.default.copyItem(atPath: CLI.fixture.path, toPath: path)
-            let database = try Database(path: path, mode: .readWrite)
-            try database.execute("PRAGMA foreign_keys = OFF")
-            // The fixture's snapshots are packed (schema 4): edited as rows, packed again.
-            try RowChunk.editingAsRows(database) {
-                try database.executeScript(sql)
-                if kind == "rechecked-dangling" { try RowChecksum.rewriteAll(in: database) }
-            }
+            let helper = Process()
+            helper.executableURL = CLI.binary("navstate-test-helper")
+            helper.arguments = ["tamper", path, sql] + (kind == "rechecked-dangling" ? ["rechecksum"] : [])
+            try helper.run()
+            helper.waitUntilExit()
+            #expect(helper.terminationStatus == 0, "tampering \(kind)")
         }
         switch kind {
         case "random-bytes":
@@ -50,12 +49,12 @@ import Testing
         case "newer-schema":
             try tamper("PRAGMA user_version = 42")
         case "tampered-types":
-            try tamper("UPDATE node SET position = 'not a number' WHERE path = '/tabs/search'")
+            try tamper("UPDATE controller SET position = 'not a number' WHERE path = '/tabs/search'")
         case "tampered-dangling":
-            try tamper("UPDATE node SET parent_id = 999 WHERE path = '/tabs/search'")
+            try tamper("UPDATE controller SET parent_id = 999 WHERE path = '/tabs/search'")
         case "rechecked-dangling":
             // Checksums rewritten: the structural check, not the checksum, must catch it.
-            try tamper("UPDATE node SET parent_id = 999 WHERE path = '/tabs/search'")
+            try tamper("UPDATE controller SET parent_id = 999 WHERE path = '/tabs/search'")
         default:
             Issue.record("unknown input \(kind)")
         }

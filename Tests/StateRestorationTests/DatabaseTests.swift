@@ -23,21 +23,21 @@ import Testing
         #expect(try store.schemaVersion() == Migrator.latestVersion)
     }
 
-    /// Schema 2: node's relation check takes the six relations and nothing else (case included),
-    /// and checking it builds no temporary index per inserted row, which made schema 1's node
-    /// inserts about ten times as costly as a state row's.
-    @Test func theRelationCheckRefusesUnknownRelationsWithoutATemporaryIndex() throws {
+    /// The controller table's relation check takes the six relations and nothing else (case
+    /// included), without a temporary index per inserted row (an `IN` list builds one), and a
+    /// controller row is one B-tree entry: no index beside it.
+    @Test func theRelationCheckRefusesUnknownRelationsAndAnInsertIsOneEntry() throws {
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())
         try store.withDatabase { database in
             try database.execute("""
                 INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
-                VALUES (1, '2026-01-01T00:00:00.000Z', '1', '1', 2, 'x', 1, 1, 0)
+                VALUES (1, '2026-01-01T00:00:00.000Z', '1', '1', 5, 'x', 1, 1, 0)
                 """)
-            try database.execute("INSERT INTO controller_state (id, class_name, class_version, payload, checksum) VALUES (1, 'A', 0, x'01', 0)")
             let insert = """
-                INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, view_loaded, appearance, state_id, checksum)
-                VALUES (1, ?, NULL, ?, 'a', 0, ?, 0, 0, 'disappeared', 1, 0)
+                INSERT INTO controller (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position,
+                                        is_selected, is_collapsed, view_loaded, appearance, class_name, class_version, payload_hash, checksum)
+                VALUES (1, ?, NULL, ?, 'a', 0, ?, 0, 0, 0, 0, 'disappeared', 'A', 0, 1, 0)
                 """
             let relations = ["root", "stack", "tab", "column", "child", "presented"]
             for (index, relation) in relations.enumerated() {
@@ -46,47 +46,12 @@ import Testing
             for (index, wrong) in ["bogus", "Root", ""].enumerated() {
                 #expect(throws: DatabaseError.self, "\(wrong)") { try database.execute(insert, [100 + index, "/\(index)", wrong]) }
             }
-            #expect(try database.scalarInteger("SELECT count(*) FROM node") == Int64(relations.count))
+            #expect(try database.scalarInteger("SELECT count(*) FROM controller") == Int64(relations.count))
             var opcodes: [String] = []
             try database.prepare("EXPLAIN " + insert).forEachRow([200, "/x", "tab"]) { row in opcodes.append(row.text(at: 1) ?? "") }
-            #expect(opcodes.contains("IdxInsert"), "not a program listing: \(opcodes)")
             #expect(!opcodes.contains("OpenEphemeral"), "\(opcodes)")
-        }
-    }
-
-    /// Schema 3: a node row feeds one index, the one pruning needs; unique paths are the
-    /// writer's and the reader's business (RestoreRuleTests, CorruptionTests).
-    /// A restore reads its chunks along primary keys: a temporary B-tree for an `ORDER BY`
-    /// copied every state chunk's records into a sorter (an eighth of a restore at 10,000).
-    @Test func aRestoreReadsItsChunksWithoutSorting() throws {
-        let directory = TemporaryDirectory()
-        let store = try RestorationStore(path: directory.path())
-        try store.withDatabase { database in
-            for sql in [SnapshotReader.nodeChunksSQL, SnapshotReader.linkedStateChunksSQL] {
-                var plan: [String] = []
-                try database.prepare("EXPLAIN QUERY PLAN " + sql).forEachRow([1]) { row in plan.append(row.text(at: 3) ?? "") }
-                #expect(plan.contains { $0.contains("USING PRIMARY KEY") }, "not a query plan: \(plan)")
-                #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(sql): \(plan)")
-            }
-        }
-    }
-
-    @Test func aNodeInsertUpdatesOnlyTheStateIndex() throws {
-        let directory = TemporaryDirectory()
-        let store = try RestorationStore(path: directory.path())
-        try store.withDatabase { database in
-            var indexes: [String] = []
-            try database.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'node' ORDER BY name")
-                .forEachRow { row in indexes.append(row.text(at: 0) ?? "") }
-            #expect(indexes == ["node_state"])
-            var opcodes: [String] = []
-            try database.prepare("""
-                EXPLAIN INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position,
-                                          view_loaded, appearance, state_id, checksum)
-                VALUES (1, 1, NULL, '/a', 'a', 0, 'root', 0, 0, 'disappeared', 1, 0)
-                """).forEachRow { row in opcodes.append(row.text(at: 1) ?? "") }
-            // The row itself (node is a WITHOUT ROWID table, stored as an index) and node_state.
-            #expect(opcodes.filter { $0 == "IdxInsert" }.count == 2, "\(opcodes)")
+            // The row itself: controller is a WITHOUT ROWID table, stored as an index.
+            #expect(opcodes.filter { $0 == "IdxInsert" }.count == 1, "\(opcodes)")
         }
     }
 
@@ -117,29 +82,6 @@ import Testing
         }
         #expect(lent == [[0, 1, 255], [], nil, nil, nil])
         #expect(lent == copied)
-    }
-
-    /// The writer's in-place binding stores exactly what copying binding stores, and leaves no
-    /// pointer to the bytes it borrowed: stepping again afterwards inserts NULLs, not stale bytes.
-    @Test func bindingInPlaceStoresWhatCopyingStoresAndForgetsTheBorrowedBytes() throws {
-        let directory = TemporaryDirectory()
-        let database = try Database(path: directory.path(), mode: .readWrite)
-        try database.execute("CREATE TABLE t (a, b, c, d, e, f)")
-        let rows: [[DatabaseValue]] = [
-            [.null, .integer(-7), .real(2.5), .text(""), .blob(Data()), .text("a\u{0}b")],
-            [.text("héllo 🌍"), .blob(Data([0, 1, 255])), .text(String(repeating: "long ", count: 40)), .integer(.max),
-             .real(-0.0), .null],
-        ]
-        let insert = try database.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)")
-        for row in rows { try insert.execute(inPlace: row) }
-        #expect(try insert.step() == false)
-        #expect(throws: DatabaseError.self) { try insert.execute(inPlace: [.integer(1)]) }
-
-        var read: [[DatabaseValue]] = []
-        try database.prepare("SELECT * FROM t ORDER BY rowid").forEachRow { row in
-            read.append((0..<6).map { row.value(at: $0) })
-        }
-        #expect(read == rows + [Array(repeating: .null, count: 6)])
     }
 
     @Test func openingAMissingFileReadOnlyFailsAndCreatesNothing() {
@@ -267,8 +209,9 @@ import Testing
             PRAGMA defer_foreign_keys = ON;
             INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)
             VALUES (1, '2026-01-01T00:00:00.000Z', '1', '1', 1, 'x', 1, 1, 0);
-            INSERT INTO node (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, view_loaded, appearance, state_id, checksum)
-            VALUES (1, 1, NULL, '/a', 'a', 0, 'root', 0, 0, 'disappeared', 12345, 0);
+            INSERT INTO controller (snapshot_id, node_id, parent_id, path, identifier, window_index, relation, position, is_selected,
+                                    is_collapsed, view_loaded, appearance, class_name, class_version, payload_hash, checksum)
+            VALUES (77, 1, NULL, '/a', 'a', 0, 'root', 0, 0, 0, 0, 'disappeared', 'A', 0, 12345, 0);
             """)
         let database = try Database(path: path, mode: .readWrite)
         #expect {
@@ -315,24 +258,28 @@ import Testing
         _ = try store.write(draft)
         func rowCounts() throws -> [Int64?] {
             try store.withDatabase { database in
-                try ["snapshot", "node_chunk", "state_chunk", "snapshot_state_chunk"].map {
+                try ["snapshot", "controller", "payload"].map {
                     try database.scalarInteger("SELECT count(*) FROM \($0)")
                 }
             }
         }
         let before = try rowCounts()
-        #expect(before == [1, 1, 1, 1])
+        #expect(before == [1, 3, 3])
         // Refused before anything is written: two controllers with one id.
         var duplicate = draft
         duplicate.controllers[1].id = duplicate.controllers[0].id
         #expect(throws: StoreError.invalidHierarchy(reason: "two controllers have node id 1, /nav/a the second")) {
             _ = try store.write(duplicate)
         }
-        // Failing inside the transaction, after the snapshot row and its chunks were inserted: a
-        // state key naming no chunk fails the link's foreign key, and everything is rolled back.
-        var dangling = draft
-        dangling.reusedStateIDs = [dangling.controllers[1].id: 999 * PreparedChunk.stateKeyStride]
-        #expect(throws: StoreError.self) { _ = try store.write(dangling) }
+        // Failing inside the transaction, after the snapshot, payload and controller rows were
+        // inserted (a connection-only trigger refuses the object row): everything rolls back.
+        try store.withDatabase { database in
+            try database.execute("CREATE TEMP TRIGGER refuse BEFORE INSERT ON object BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+        var failing = draft
+        failing.controllers[1].values = ["changed": .bool(true)]
+        failing.objects = [ObjectRecord(id: 9, className: "Model", classVersion: 0, values: [:])]
+        #expect(throws: StoreError.self) { _ = try store.write(failing) }
         #expect(try rowCounts() == before)
         #expect(try store.snapshots().count == 1)
         #expect(try store.loadSnapshot().snapshot.controllers.count == 3)
@@ -356,44 +303,6 @@ import Testing
         far.controllers[2].parentID = far.controllers[1].parentID
         _ = try store.write(far)
         #expect(try store.loadSnapshot().snapshot.controllers.map(\.id) == [1, 2, 1_000_000])
-    }
-
-    /// A kept statement runs again with new arguments, and one read a single row of is reset:
-    /// left open, it would keep its connection reading the file as it was, and the next query
-    /// would miss another connection's commit.
-    @Test func cachedStatementsRunAgainAndHoldNoReadOnceDone() throws {
-        let directory = TemporaryDirectory()
-        let reader = try Database(path: directory.path(), mode: .readWrite)
-        let writer = try Database(path: directory.path(), mode: .readWrite)
-        try writer.execute("CREATE TABLE t (x INTEGER)")
-        try writer.execute("INSERT INTO t VALUES (?)", [5])
-        #expect(try reader.scalarInteger("SELECT count(*) FROM t") == 1)
-        try writer.execute("INSERT INTO t VALUES (?)", [7])
-        #expect(try reader.scalarInteger("SELECT max(x) FROM t") == 7)
-        #expect(try reader.scalarInteger("SELECT count(*) FROM t") == 2)
-        #expect(try reader.scalarInteger("SELECT count(*) FROM t WHERE x > ?", [6]) == 1)
-        // Rows left unread when the caller stops with an error: reset all the same.
-        struct Stop: Error {}
-        #expect(throws: Stop.self) {
-            try reader.cachedStatement("SELECT x FROM t ORDER BY x").forEachRow { _ in throw Stop() }
-        }
-        try writer.execute("INSERT INTO t VALUES (?)", [9])
-        #expect(try reader.scalarInteger("SELECT sum(x) FROM t") == 21)
-    }
-
-    /// SQL built afresh each time (as a caller of `execute` may) does not grow the kept
-    /// statements without end, and a statement held while the cache starts over still runs.
-    @Test func keptStatementsStayBoundedAndHeldOnesStillRun() throws {
-        let directory = TemporaryDirectory()
-        let database = try Database(path: directory.path(), mode: .readWrite)
-        try database.execute("CREATE TABLE t (x INTEGER)")
-        let held = try database.cachedStatement("INSERT INTO t VALUES (?)")
-        for value in 0..<(3 * Database.cachedStatementLimit) {
-            #expect(try database.scalarInteger("SELECT \(value) + 1") == Int64(value + 1))
-            #expect(database.cachedStatementCount <= Database.cachedStatementLimit)
-        }
-        try held.execute([7])
-        #expect(try database.scalarInteger("SELECT sum(x) FROM t") == 7)
     }
 
     /// A save whose pruning freed state rows leaves no read open either: two stores on one file

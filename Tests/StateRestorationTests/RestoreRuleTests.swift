@@ -53,63 +53,52 @@ import Testing
         #expect((window.rootViewController as? TabBarController)?.viewControllers?.count == 1)
     }
 
-    @Test func aDuplicatePathOutsideAStackIsASaveErrorNamingBoth() throws {
-        for root in [Make.container("root", [Note("same"), Note("same")]), Make.tabs("root", [Note("other"), Note("same"), Note("same")])] {
-            #expect {
-                _ = try saved(root)
-            } throws: { error in
-                "\(error)".contains("/root/same") && "\(error)".contains(#"Note(id: "same")"#)
-            }
+    /// Identifiers repeated among siblings (children of any container, what a controller
+    /// presents, windows' roots) get their position as an index component, and restore.
+    @Test func repeatedSiblingIdentifiersAreIndexedAndRestore() throws {
+        let cases: [(ViewController, [String])] = [
+            (Make.container("root", [Note("same"), Note("same")]), ["/root", "/root/same[0]", "/root/same[1]"]),
+            (Make.tabs("root", [Note("other"), Note("same"), Note("same")]), ["/root", "/root/other", "/root/same[1]", "/root/same[2]"]),
+        ]
+        for (root, paths) in cases {
+            let (store, directory, report) = try saved(root)
+            defer { _ = directory }
+            #expect(report.saved.map(\.path) == paths)
+            let (_, restoreReport) = try restored(store)
+            #expect(restoreReport.dropped.isEmpty && restoreReport.restored == paths)
         }
-    }
-
-    /// A presented controller shares its presenter's paths with the children: the same
-    /// identifier in both places is a duplicate too, as are two windows' roots of one identifier.
-    /// Look-alikes that differ once escaped are not.
-    @Test func duplicatePathsAcrossRelationsAndWindowsAreSaveErrorsAndLookAlikesAreNot() throws {
         let (store, registry, application, directory) = try emptyStore()
         defer { _ = directory }
         let window = Window(application: application)
         window.rootViewController = Make.container("root", [Note("same")])
         window.makeKeyAndVisible()
         window.rootViewController?.present(Make.presented(Note("same"), .formSheet), animated: false)
-        #expect {
-            _ = try store.save(windows: [window], registry: registry)
-        } throws: { error in
-            "\(error)".contains("both have the restoration path /root/same")
-        }
-
+        #expect(try store.save(windows: [window], registry: registry).saved.map(\.path) == ["/root", "/root/same[0]", "/root/same[1]"])
         let first = Window(application: application), second = Window(application: application)
         first.rootViewController = Note("root")
         second.rootViewController = Note("root")
-        #expect {
-            _ = try store.save(windows: [first, second], registry: registry)
-        } throws: { error in
-            "\(error)".contains("both have the restoration path /root")
-        }
-
-        // "a/b" under root and "b" under root's child "a": "/root/a%2Fb" and "/root/a/b".
-        let lookAlikes = Window(application: application)
-        lookAlikes.rootViewController = Make.container("root", [Note("a/b"), Make.container("a", [Note("b")])])
-        let report = try store.save(windows: [lookAlikes], registry: registry)
-        #expect(report.saved.map(\.path) == ["/root", "/root/a%2Fb", "/root/a", "/root/a/b"])
+        #expect(try store.save(windows: [first, second], registry: registry).saved.map(\.path) == ["/root[0]", "/root[1]"])
     }
 
-    /// A full save is planned while its chunks are prepared: a duplicate path found then still
-    /// refuses the save with the same error, and rolls back everything it wrote, so the file
-    /// holds no snapshot of it and the next save is written as if it never happened.
-    @Test func aSaveRefusedWhileItsChunksWerePreparedLeavesNothingBehind() throws {
+    /// Only a duplicate that no index tells apart is a save error, naming both; look-alikes that
+    /// differ once escaped are not duplicates. A refused save leaves nothing behind.
+    @Test func aDuplicateNoIndexTellsApartIsASaveErrorNamingBoth() throws {
         let (store, registry, application, directory) = try emptyStore()
         defer { _ = directory }
         let window = Window(application: application)
-        // Over a chunk of records, so the refusal comes while others are being prepared.
-        window.rootViewController = Make.container("root", (0..<300).map { Note("n\($0)") } + [Note("n7")])
+        // "n7" twice is indexed by position: "n7[7]" and "n7[300]", which the last one spells.
+        window.rootViewController = Make.container("root", (0..<300).map { Note("n\($0)") } + [Note("n7"), Note("n7[300]")])
         #expect {
             _ = try store.save(windows: [window], registry: registry)
         } throws: { error in
             guard case StoreError.invalidHierarchy(let reason) = error else { return false }
-            return reason.contains("both have the restoration path /root/n7")
+            return reason.contains("both have the restoration path /root/n7[300]") && reason.contains(#"Note(id: "n7[300]")"#)
         }
+        // "a/b" under root and "b" under root's child "a": "/root/a%2Fb" and "/root/a/b".
+        let lookAlikes = Window(application: application)
+        lookAlikes.rootViewController = Make.container("root", [Note("a/b"), Make.container("a", [Note("b")])])
+        #expect(try SnapshotDraft.capture([lookAlikes], registry: registry).report.saved.map(\.path)
+                == ["/root", "/root/a%2Fb", "/root/a", "/root/a/b"])
         #expect(try store.snapshots().isEmpty)
         let fixed = Window(application: application)
         fixed.rootViewController = Make.container("root", (0..<300).map { Note("n\($0)") })
@@ -144,26 +133,6 @@ import Testing
         #expect(SnapshotPath.lastComponent("/a/a long component of more than fifteen bytes") == "a long component of more than fifteen bytes")
     }
 
-    /// A restore reuses a row's stored path text when it is exactly its parent's plus its own
-    /// component; any other stored text, however close, must give the built one.
-    @Test func appendingReusesOnlyAnEqualStoredText() {
-        let cases: [(component: String, parent: String)] = [
-            ("a", "/"), ("b", "/a"), ("long component of more than fifteen bytes", "/tabs/stack"), ("x/y", "/a"),
-            ("50%", "/a"), ("é", "/ü"), ("", "/a"),
-        ]
-        let candidates = ["/a", "/a/b", "/a/", "/ab", "/a/bb", "//a", "/tabs/stack/long component of more than fifteen bytes",
-                          "/tabs/stacklong component of more than fifteen bytes", "/a/x/y", "/a/x%2Fy", "/a/50%", "/a/50%25",
-                          "/ü/é", "/ü/e", "/ü/è", "/ä/é", "/a/c", "/c/b", "/b", "/tabs/stack/long component of more than fifteen bytez",
-                          "/tabs/stacK/long component of more than fifteen bytes", "", "/"]
-        for (component, parent) in cases {
-            let built = SnapshotPath.appending(component, to: parent)
-            for candidate in candidates + [built] {
-                #expect(SnapshotPath.appending(component, to: parent, reusing: candidate) == built,
-                        "\(component.debugDescription) under \(parent.debugDescription), stored \(candidate.debugDescription)")
-            }
-        }
-    }
-
     @Test func metadataIsRecordedForEverySnapshot() throws {
         let configuration = StoreConfiguration(appVersion: "2.1", appBuild: "210", keepCount: 2)
         let (store, _, _) = try saved(Note("a"), configuration: configuration)
@@ -183,16 +152,15 @@ import Testing
         window.makeKeyAndVisible()
         var reports: [SaveReport] = []
         for label in ["first", "second", "third"] {
-            // A store opened fresh saves in full: three anchors, nothing overlays another.
             let store = try RestorationStore(path: directory.path(), configuration: StoreConfiguration(keepCount: 2))
             reports.append(try store.save(windows: [window], registry: registry, label: label))
         }
-        #expect(reports.map(\.baseSnapshotID) == [nil, nil, nil])
         #expect(reports.last?.prunedSnapshotCount == 1)
         let store = try RestorationStore(path: directory.path())
         #expect(try store.snapshots().map(\.metadata.label) == ["third", "second"])
-        // The pruned snapshot's state chunk went with it: one state each is left for the two kept.
-        #expect(try store.withDatabase { try $0.scalarInteger("SELECT sum(state_count) FROM state_chunk") } == 2)
+        // The two kept share their one payload; the pruned one's rows went with it.
+        #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM payload") } == 1)
+        #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller") } == 2)
     }
 
     // MARK: - §2 The coder

@@ -1,6 +1,7 @@
 import ControllerKit
 import Foundation
-@_spi(Restoration) @testable import StateRestoration
+import MailSample
+@testable import StateRestoration
 import Testing
 
 /// Rows changed behind the store's back: restore keeps what is sound and reports the rest; the
@@ -19,30 +20,19 @@ import Testing
         return (store, directory)
     }
 
-    /// Applies `sql` to the snapshots' records as rows (`RowChunk.editingAsRows`) with the
-    /// schema's checks off, as a hand-edited file would be, then (unless told not to) rewrites the
-    /// row checksums so the structural checks behind them are reached.
+    /// Applies `sql` to the store's file as a hand-edited file would be.
     private func tamper(_ store: RestorationStore, _ sql: String, rechecksum: Bool = true) throws {
-        try store.withDatabase { database in
-            try database.execute("PRAGMA foreign_keys = OFF")
-            try database.execute("PRAGMA ignore_check_constraints = ON")
-            try RowChunk.editingAsRows(database) {
-                try database.executeScript(sql)
-                if rechecksum { try RowChecksum.rewriteAll(in: database) }
-            }
-            try database.execute("PRAGMA ignore_check_constraints = OFF")
-            try database.execute("PRAGMA foreign_keys = ON")
-        }
+        try StateRestorationTests.tamper(path: store.path, sql, rechecksum: rechecksum)
     }
 
     @Test func anEditWithoutAMatchingChecksumIsCaughtByTheChecksum() throws {
         let (store, directory) = try store()
         defer { _ = directory }
-        try tamper(store, "UPDATE controller_state SET payload = x'0101017402' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/c')",
+        try tamper(store, "UPDATE payload SET bytes = x'0101017402' WHERE hash = (SELECT payload_hash FROM controller WHERE path = '/tabs/c')",
                    rechecksum: false)
         let (_, report) = try restore(store)
         #expect(report.dropped.map(\.path) == ["/tabs/c"])
-        #expect(report.dropped.first?.reason == "its controller_state row does not match its checksum (the file was damaged or edited)")
+        #expect(report.dropped.first?.reason == "its payload row does not match its checksum (the file was damaged or edited)")
     }
 
     @Test func anEditedSnapshotRowIsRefusedNamingTheSnapshot() throws {
@@ -55,9 +45,8 @@ import Testing
         }
     }
 
-    /// Large snapshots are parsed in batches of 2,048 rows, each on several threads: problems still
-    /// come in row order (across a batch boundary too), each naming its own row, and every sound
-    /// row still restores.
+    /// Damage spread over a large snapshot: problems come in row order, each naming its own row,
+    /// and every sound row still restores.
     @Test func damageSpreadOverALargeSnapshotIsReportedInRowOrder() throws {
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())
@@ -66,15 +55,14 @@ import Testing
         let registry = RestorationRegistry()
         registry.register(Note.self, as: "Note")
         _ = try store.save(windows: [window], registry: registry)
-        // Rows 2,047 and 2,048 (n2045, n2046) are the last of the first batch and the first of the next.
         let damaged = ["/tabs/stack/n3", "/tabs/stack/n700", "/tabs/stack/n701", "/tabs/stack/n2045", "/tabs/stack/n2046",
                        "/tabs/stack/n2499"]
-        try tamper(store, damaged.map { "UPDATE node SET title = 'edited' WHERE path = '\($0)';" }.joined(), rechecksum: false)
+        try tamper(store, damaged.map { "UPDATE controller SET title = 'edited' WHERE path = '\($0)';" }.joined(), rechecksum: false)
 
         let loaded = try store.loadSnapshot()
         let dropping = loaded.problems.filter(\.reason.dropsController)
         #expect(dropping.map(\.path) == damaged)
-        #expect(dropping.allSatisfy { $0.reason == .checksumMismatch(table: "node") })
+        #expect(dropping.allSatisfy { $0.reason == .checksumMismatch(table: "controller") })
         // The gaps the dropped rows leave are reported on their stack, once, after the row problems.
         #expect(loaded.problems.filter { !$0.reason.dropsController }.map(\.path) == ["/tabs/stack"])
         #expect(loaded.snapshot.controllers.count == 2_502 - damaged.count)
@@ -95,7 +83,7 @@ import Testing
     @Test func aDanglingParentDropsOnlyThatController() throws {
         let (store, directory) = try store()
         defer { _ = directory }
-        try tamper(store, "UPDATE node SET parent_id = 999 WHERE path = '/tabs/c'")
+        try tamper(store, "UPDATE controller SET parent_id = 999 WHERE path = '/tabs/c'")
         let (window, report) = try restore(store)
         #expect(report.dropped.map(\.path) == ["/tabs/c"])
         #expect(report.dropped.first?.reason == "its parent 999 does not exist")
@@ -109,7 +97,7 @@ import Testing
         let (store, directory) = try store()
         defer { _ = directory }
         let parent = renumbered.replacingOccurrences(of: "node_id", with: "parent_id")
-        try tamper(store, "UPDATE node SET node_id = \(renumbered), parent_id = \(parent)")
+        try tamper(store, "UPDATE controller SET node_id = \(renumbered), parent_id = \(parent)")
         let (window, report) = try restore(store)
         #expect(report.dropped.isEmpty)
         #expect(report.restored == ["/tabs", "/tabs/stack", "/tabs/stack/a", "/tabs/stack/b", "/tabs/c"])
@@ -121,8 +109,8 @@ import Testing
         let (store, directory) = try store()
         defer { _ = directory }
         try tamper(store, """
-            UPDATE node SET parent_id = (SELECT node_id FROM node WHERE path = '/tabs/stack/b') WHERE path = '/tabs/stack/a';
-            UPDATE node SET parent_id = (SELECT node_id FROM node WHERE path = '/tabs/stack/a'), relation = 'child' WHERE path = '/tabs/stack/b';
+            UPDATE controller SET parent_id = (SELECT node_id FROM controller WHERE path = '/tabs/stack/b') WHERE path = '/tabs/stack/a';
+            UPDATE controller SET parent_id = (SELECT node_id FROM controller WHERE path = '/tabs/stack/a'), relation = 'child' WHERE path = '/tabs/stack/b';
             """)
         let (window, report) = try restore(store)
         #expect(Set(report.dropped.map(\.path)) == ["/tabs/stack/a", "/tabs/stack/b"])
@@ -135,8 +123,8 @@ import Testing
         let (store, directory) = try store()
         defer { _ = directory }
         try tamper(store, """
-            UPDATE node SET relation = 'sideways' WHERE path = '/tabs/c';
-            UPDATE node SET appearance = 42 WHERE path = '/tabs/stack/b';
+            UPDATE controller SET relation = 'sideways' WHERE path = '/tabs/c';
+            UPDATE controller SET appearance = 42 WHERE path = '/tabs/stack/b';
             """)
         let (_, report) = try restore(store)
         // The column's text affinity stores 42 as the text "42".
@@ -146,7 +134,7 @@ import Testing
     @Test func aBrokenPayloadDropsItsControllerWithTheOffset() throws {
         let (store, directory) = try store()
         defer { _ = directory }
-        try tamper(store, "UPDATE controller_state SET payload = x'01FF' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/c')")
+        try tamper(store, "UPDATE payload SET bytes = x'01FF' WHERE hash = (SELECT payload_hash FROM controller WHERE path = '/tabs/c')")
         let (_, report) = try restore(store)
         #expect(report.dropped.map(\.path) == ["/tabs/c"])
         #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
@@ -158,7 +146,12 @@ import Testing
     @Test func aBrokenPayloadOfAContainerDropsItsSubtreeAndKeepsTheRest() throws {
         let (store, directory) = try store()
         defer { _ = directory }
-        try tamper(store, "UPDATE controller_state SET payload = x'01FF' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/stack')")
+        // Payloads are shared by content (the tab bar's empty values are the stack's too): the
+        // stack is given a broken payload of its own.
+        try tamper(store, """
+            INSERT INTO payload (hash, bytes) VALUES (12345, x'01FF');
+            UPDATE controller SET payload_hash = 12345 WHERE path = '/tabs/stack';
+            """)
         let (window, report) = try restore(store)
         #expect(report.dropped.map(\.path) == ["/tabs/stack", "/tabs/stack/a", "/tabs/stack/b"])
         #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
@@ -183,7 +176,7 @@ import Testing
         registry.register(Note.self, as: "Note")
         registry.register(EagerNote.self, as: "EagerNote")
         _ = try store.save(windows: [window], registry: registry)
-        try tamper(store, "UPDATE controller_state SET payload = x'01FF' WHERE id = (SELECT state_id FROM node WHERE path = '/tabs/e')")
+        try tamper(store, "UPDATE payload SET bytes = x'01FF' WHERE hash = (SELECT payload_hash FROM controller WHERE path = '/tabs/e')")
         EagerNote.givesUpOnErrors = givingUp
         defer { EagerNote.givesUpOnErrors = false }
         let restored = Window(application: Application())
@@ -197,8 +190,8 @@ import Testing
         let (store, directory) = try store()
         defer { _ = directory }
         try tamper(store, """
-            UPDATE node SET parent_id = NULL, relation = 'root', position = 0 WHERE path = '/tabs/c';
-            UPDATE node SET position = -3 WHERE path = '/tabs/stack/b';
+            UPDATE controller SET parent_id = NULL, relation = 'root', position = 0 WHERE path = '/tabs/c';
+            UPDATE controller SET position = -3 WHERE path = '/tabs/stack/b';
             """)
         let inspector = try SnapshotInspector(path: store.path)
         let problems = try inspector.loadSnapshot().problems
@@ -224,6 +217,51 @@ import Testing
         #expect(try inspector.integrityProblems() == [])
         #expect(TemporaryDirectory.fingerprint(path) == before)
         _ = directory
+    }
+}
+
+/// Rows of a real session (the schema-1 fixture, converted) tampered with through SQL, the
+/// schema's checks off, with and without fresh checksums: never restored whole.
+@MainActor
+@Suite struct TamperingCorpusTests {
+    nonisolated static let tamperings: [(String, String)] = [
+        ("a wrong value type", "UPDATE controller SET view_loaded = 'yes' WHERE path = '/tabs/search'"),
+        ("a dangling parent", "UPDATE controller SET parent_id = 4242 WHERE path = '/tabs/settings'"),
+        ("a cyclic parent link", """
+            UPDATE controller SET parent_id = (SELECT node_id FROM controller WHERE path = '/tabs/viewer/compose') WHERE path = '/tabs/viewer';
+            """),
+        ("duplicate paths", "UPDATE controller SET path = '/tabs/search' WHERE path = '/tabs/settings'"),
+        // Only the last component of a stored path counts (the rest is the parent's): this row
+        // would restore at /tabs/search, beside the real one.
+        ("a path naming another parent", "UPDATE controller SET path = '/elsewhere/search' WHERE path = '/tabs/settings'"),
+        ("an unknown class", "UPDATE controller SET class_name = 'NoSuchClass' WHERE path = '/tabs/inbox'"),
+        ("a negative position", "UPDATE controller SET position = -7 WHERE path = '/tabs/inbox/messages'"),
+        ("an unknown relation", "UPDATE controller SET relation = 'diagonal' WHERE path = '/tabs/search'"),
+        ("a payload of garbage", "UPDATE payload SET bytes = randomblob(300) WHERE hash = (SELECT payload_hash FROM controller WHERE path = '/tabs/viewer')"),
+        ("a 100 MB string", "UPDATE controller SET identifier = zeroblob(100000000) || '' WHERE path = '/tabs/search'"),
+        ("a 20 MB payload", "UPDATE payload SET bytes = zeroblob(20000000) WHERE hash = (SELECT payload_hash FROM controller WHERE path = '/tabs/search')"),
+        ("a future schema version", "PRAGMA user_version = 77"),
+        ("a missing payload row", "DELETE FROM payload WHERE hash = (SELECT payload_hash FROM controller WHERE path = '/tabs/settings')"),
+        ("a second root", "UPDATE controller SET parent_id = NULL, relation = 'root' WHERE path = '/tabs/search'"),
+        ("bad metadata", "UPDATE snapshot SET created_at = 'yesterday'"),
+    ]
+
+    @Test(arguments: tamperings.map(\.0), [false, true])
+    func tamperedRowsEndInAnErrorOrAPartialRestore(name: String, rechecksum: Bool) throws {
+        let sql = try #require(Self.tamperings.first { $0.0 == name }).1
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent("schema-1.sqlite").path, toPath: path)
+        _ = try RestorationStore(path: path)
+        try tamper(path: path, sql, rechecksum: rechecksum && !name.contains("schema"))
+        do {
+            let inspector = try SnapshotInspector(path: path)
+            let loaded = try inspector.loadSnapshot()
+            let report = SnapshotRestore.restore(loaded, into: [Window(application: Application())], registry: MailSample.makeRegistry())
+            #expect(!(report.dropped.isEmpty && loaded.problems.isEmpty), "\(name) went unnoticed: \(report)")
+        } catch {
+            // Refused with a typed error: noticed.
+        }
     }
 }
 

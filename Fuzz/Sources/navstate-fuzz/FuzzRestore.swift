@@ -4,7 +4,7 @@
 import ControllerKit
 import Foundation
 import MailSample
-@_spi(Restoration) import StateRestoration
+import StateRestoration
 
 private let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("navstate-fuzz-\(getpid()).sqlite").path
@@ -15,8 +15,6 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The payload decoder sees every input raw as well: cheap, and it reaches code that a
     // mutated database rarely does.
     _ = try? PayloadCodec.decode(bytes)
-    // And as a restore reads payloads, kept sorted (read as a table when out of order).
-    _ = bytes.withUnsafeBytes { raw in try? PayloadCodec.decodeKeyedValues(raw) }
     for suffix in ["", "-wal", "-shm"] { unlink(scratch + suffix) }
     guard FileManager.default.createFile(atPath: scratch, contents: bytes) else { return 0 }
     MainActor.assumeIsolated {

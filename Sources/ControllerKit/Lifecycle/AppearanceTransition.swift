@@ -81,7 +81,7 @@ extension ViewController {
     }
 
     /// The last mark `validateMembers` handed out.
-    @exclusivity(unchecked) static var membershipMarks: UInt64 = 0
+    static var membershipMarks: UInt64 = 0
 
     /// Checks an array handed to a container: no duplicates, nothing that lives elsewhere.
     /// `current` are the container's present members, which may stay.

@@ -6,6 +6,23 @@ extension CodableTree {
         try TreeDecoder(value: tree, codingPath: []).decodeValue(type)
     }
 
+    /// The decoder for values stored as JSON: dates as `Date`'s own number of seconds since
+    /// 2001 (what ``stored(_:key:path:)`` writes), or as ISO 8601 text (what earlier versions
+    /// wrote, whole seconds only).
+    static func jsonDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
+            let text = try container.decode(String.self)
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text.debugDescription) is not an ISO 8601 date")
+            }
+            return date
+        }
+        return decoder
+    }
+
     /// A decoding error in a line: where in the value, and what was wrong there.
     static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
@@ -68,15 +85,12 @@ struct TreeDecoder: Decoder {
     /// Primitives, `Date` and `Data` straight from their cases; anything else through its own
     /// `init(from:)`.
     func decodeValue<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        // The static type compared, not cast (as in encoding); the bit casts run only when the
-        // types are the same.
+        // The static type compared first, as in encoding: the casts run only when it matches.
         switch ObjectIdentifier(Value.self) {
         case ObjectIdentifier(Date.self):
-            guard case .date(let date) = value else { break }
-            return unsafeBitCast(date, to: Value.self)
+            if case .date(let date) = value, let typed = date as? Value { return typed }
         case ObjectIdentifier(Data.self):
-            guard case .data(let data) = value else { break }
-            return unsafeBitCast(data, to: Value.self)
+            if case .data(let data) = value, let typed = data as? Value { return typed }
         default:
             break
         }

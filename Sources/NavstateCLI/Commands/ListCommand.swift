@@ -21,7 +21,6 @@ struct ListCommand: ParsableCommand {
         func status(_ summary: SnapshotSummary) -> String {
             if let count = damaged[summary.id] { return "damaged (\(count) problem\(count == 1 ? "" : "s"))" }
             var words = [summary.isCrashMarked ? "refused by crash mark" : "complete"]
-            if let base = summary.baseSnapshotID { words.append("delta on \(base)") }
             if summary.sharedStateCount > 0 { words.append("shares \(summary.sharedStateCount)") }
             return words.joined(separator: ", ")
         }
@@ -33,7 +32,6 @@ struct ListCommand: ParsableCommand {
                  "schema_version": summary.metadata.schemaVersion, "windows": summary.windowCount,
                  "controllers": summary.controllerCount, "bytes": summary.byteCount,
                  "crash_marked": summary.isCrashMarked, "shared_states": summary.sharedStateCount,
-                 "base": summary.baseSnapshotID.map { $0 as Any } ?? NSNull(),
                  "problems": damaged[summary.id] ?? 0]
             }])
         } else if summaries.isEmpty {

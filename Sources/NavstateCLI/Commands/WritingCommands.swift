@@ -91,10 +91,10 @@ struct PruneCommand: ParsableCommand {
         let result = try reportingErrors { try SnapshotMaintenance.prune(connection, keeping: keep) }
         let deleted = result.deletedSnapshotIDs
         if deleted.isEmpty {
-            print("\(database.database): nothing to prune; the newest \(keep) snapshot\(keep == 1 ? "" : "s") and the anchors they overlay are all it holds")
+            print("\(database.database): nothing to prune; it holds \(keep) snapshot\(keep == 1 ? "" : "s") or fewer")
         } else {
             let ids = deleted.map(String.init).joined(separator: ", ")
-            print("\(database.database): deleted \(deleted.count) snapshot\(deleted.count == 1 ? "" : "s") (\(ids)), freed \(result.freedStateCount) controller state\(result.freedStateCount == 1 ? "" : "s") (\(byteCount(result.freedPayloadBytes)) of keyed values)")
+            print("\(database.database): deleted \(deleted.count) snapshot\(deleted.count == 1 ? "" : "s") (\(ids)), freed \(result.freedStateCount) payload\(result.freedStateCount == 1 ? "" : "s") (\(byteCount(result.freedPayloadBytes)) of keyed values)")
         }
     }
 }

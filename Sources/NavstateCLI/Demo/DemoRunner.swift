@@ -93,6 +93,7 @@ struct DemoRunner {
         print("  swift run navstate tree \(path)")
         print("  swift run navstate show \(path) /tabs/viewer/compose")
         print("  swift run navstate replay \(path)")
+        print("  sqlite3 \(path) \"SELECT path, class_name FROM snapshot_controller WHERE snapshot_id = (SELECT max(id) FROM snapshot)\"")
         window.isHidden = true
         if !survivors.isEmpty || report.dropped.count > 0 || !report.didRestore {
             throw DemoFailure()

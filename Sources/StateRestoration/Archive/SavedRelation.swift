@@ -1,4 +1,4 @@
-@_spi(Restoration) import ControllerKit
+import ControllerKit
 
 /// How a saved controller hangs under the one above it.
 public enum SavedRelation: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-@_spi(Restoration) import ControllerKit
+import ControllerKit
 import Foundation
 
 /// One saved restorable object other than a controller.

@@ -19,11 +19,6 @@ public final class Database {
     /// How it was opened.
     public let mode: Mode
     let handle: OpaquePointer
-    /// Statements kept prepared for the connection's life, by SQL text (``cachedStatement(_:)``).
-    private var cachedStatements: [String: Statement] = [:]
-    /// Told of every commit's log size, in place of SQLite's automatic checkpoint
-    /// (``observeCommits(_:)``); kept here so it lives as long as the connection.
-    var commitObserver: CommitObserver?
 
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public static let busyTimeoutMilliseconds: Int32 = 5_000
@@ -76,8 +71,7 @@ public final class Database {
     }
 
     deinit {
-        // Finalized first, so the connection closes now rather than once they go.
-        cachedStatements = [:]
+        // `close_v2`: a statement still alive keeps the connection until it is finalized.
         sqlite3_close_v2(handle)
     }
 
@@ -88,36 +82,9 @@ public final class Database {
         try Statement(database: self, sql: sql)
     }
 
-    /// The statement for `sql`, prepared on first use and kept for the connection's life, reset
-    /// and with no bindings. Compiling SQL costs more than running a small statement (callgrind:
-    /// the thirteen statements of an incremental save, prepared afresh, were almost half of it).
-    ///
-    /// Only for SQL the code itself holds, and only while no other use of the same SQL is still
-    /// reading rows: both get the one statement. Run it to completion, or ``Statement/reset()``
-    /// it, so it holds no read lock once done.
-    func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
-        if let statement = cachedStatements[sql] {
-            statement.reset()
-            return statement
-        }
-        let statement = try prepare(sql)
-        // The store's own SQL is a few dozen texts; a caller running texts it builds each time
-        // must not make the cache grow without end.
-        if cachedStatements.count >= Self.cachedStatementLimit { cachedStatements = [:] }
-        cachedStatements[sql] = statement
-        return statement
-    }
-
-    /// How many statements ``cachedStatement(_:)`` keeps before it starts over.
-    static let cachedStatementLimit = 64
-
-    /// How many statements are kept now. For tests.
-    var cachedStatementCount: Int { cachedStatements.count }
-
-    /// Runs `sql` with `arguments` bound, ignoring rows. The statement is kept prepared for the
-    /// next run of the same text (up to a few dozen texts).
+    /// Runs `sql` with `arguments` bound, ignoring rows.
     public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
-        try cachedStatement(sql).execute(arguments)
+        try prepare(sql).execute(arguments)
     }
 
     /// Runs a script of several statements without arguments (migrations).
@@ -134,8 +101,7 @@ public final class Database {
     /// The first column of the first row as an integer, or `nil` when there is no row or it is
     /// not an integer.
     public func scalarInteger(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Int64? {
-        let statement = try cachedStatement(sql)
-        defer { statement.reset() }
+        let statement = try prepare(sql)
         try statement.bind(arguments)
         return try statement.step() ? statement.integer(at: 0) : nil
     }

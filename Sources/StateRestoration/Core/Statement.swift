@@ -38,49 +38,13 @@ public final class Statement {
     public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
         reset()
         try checkArgumentCount(values.count)
-        try reportingDatabaseErrors {
-            for (offset, value) in values.enumerated() {
-                try bind(value.databaseValue, at: Int32(offset + 1), copying: true) {}
-            }
+        for (offset, value) in values.enumerated() {
+            try bind(value.databaseValue, at: Int32(offset + 1))
         }
     }
 
-    /// Binds `values` and runs the statement to completion, with text and blobs bound where
-    /// they lie instead of copied by SQLite, and no existential per value: the writer's hot path
-    /// (binding cost about a tenth of a save, half of it SQLite's copies and their release).
-    /// The borrowed bytes are only pointed at while the statement steps; the bindings are
-    /// cleared before they go out of scope, and the statement is reset when a step fails.
-    public func execute(inPlace values: [DatabaseValue]) throws(DatabaseError) {
-        sqlite3_reset(handle)
-        try checkArgumentCount(values.count)
-        do {
-            try reportingDatabaseErrors {
-                try values.withUnsafeBufferPointer { try bindInPlace($0, from: 0) }
-            }
-        } catch {
-            sqlite3_reset(handle)
-            throw error
-        }
-    }
-
-    /// Binds the value at `offset` inside the scope that keeps its bytes alive, then the rest,
-    /// then steps: every borrowed pointer is valid while SQLite reads it.
-    private func bindInPlace(_ values: UnsafeBufferPointer<DatabaseValue>, from offset: Int) throws {
-        guard offset < values.count else {
-            defer { sqlite3_clear_bindings(handle) }
-            while try step() {}
-            return
-        }
-        try bind(values[offset], at: Int32(offset + 1), copying: false) { try bindInPlace(values, from: offset + 1) }
-    }
-
-    /// Binds `value` at `index`, then calls `next` while its bytes are still in scope. With
-    /// `copying`, SQLite copies text and blobs; without, it borrows them, and they are valid only
-    /// until `next` returns.
-    // Inlined into both callers: called, with a closure a value, it cost 4% of a save (callgrind).
-    @inline(__always)
-    private func bind(_ value: DatabaseValue, at index: Int32, copying: Bool, then next: () throws -> Void) throws {
-        let destructor = copying ? transientDestructor : nil
+    /// Binds `value` at `index`; SQLite copies text and blobs.
+    private func bind(_ value: DatabaseValue, at index: Int32) throws(DatabaseError) {
         let code: Int32
         switch value {
         case .null:
@@ -89,25 +53,17 @@ public final class Statement {
             code = sqlite3_bind_int64(handle, index, number)
         case .real(let number):
             code = sqlite3_bind_double(handle, index, number)
-        case .text(var text):
-            // The byte count, not -1: no strlen, and text holding a NUL binds whole.
-            return try text.withUTF8 { bytes in
-                // Empty text still needs an address, or it binds as NULL.
-                let start = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)
-                try check(sqlite3_bind_text64(handle, index, start?.assumingMemoryBound(to: CChar.self),
-                                              sqlite3_uint64(bytes.count), destructor, UInt8(SQLITE_UTF8)))
-                try next()
-            }
+        case .text(let text):
+            // With its byte count, so text holding a NUL binds whole.
+            code = sqlite3_bind_text64(handle, index, text, sqlite3_uint64(text.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
         case .blob(let data):
-            return try data.withUnsafeBytes { bytes in
+            code = data.withUnsafeBytes { bytes in
                 // A zero-length blob still binds as a blob, not NULL.
-                try check(sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                                              sqlite3_uint64(bytes.count), destructor))
-                try next()
+                sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                    sqlite3_uint64(bytes.count), transientDestructor)
             }
         }
         try check(code)
-        try next()
     }
 
     private func check(_ code: Int32) throws(DatabaseError) {
@@ -119,17 +75,6 @@ public final class Statement {
         guard count == expected else {
             throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(count)",
                                 sql: sql, path: database.path)
-        }
-    }
-
-    /// Runs `body`, whose closures lose the error type, as a function throwing `DatabaseError`.
-    private func reportingDatabaseErrors(_ body: () throws -> Void) throws(DatabaseError) {
-        do {
-            try body()
-        } catch let error as DatabaseError {
-            throw error
-        } catch {
-            throw DatabaseError(resultCode: SQLITE_ERROR, message: "\(error)", sql: sql, path: database.path)
         }
     }
 
@@ -181,11 +126,6 @@ public final class Statement {
         case SQLITE_BLOB: return .blob(blob(at: column) ?? Data())
         default: return .null
         }
-    }
-
-    /// Lends the raw statement to column readers in this module.
-    func withHandle<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
-        try body(handle)
     }
 
     /// The column's size in bytes (text or blob), read without copying it.

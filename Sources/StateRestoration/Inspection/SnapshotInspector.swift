@@ -1,25 +1,60 @@
 import Foundation
 
 /// A navstate database opened read-only, for tools: it never creates a missing file, never
-/// migrates, never writes, and reads snapshots without the app's classes.
+/// migrates or writes the file, and reads snapshots without the app's classes.
+///
+/// A file of an earlier schema is read through a converted copy in the temporary directory
+/// (owner-only, deleted when the inspector goes): the file itself stays as it is.
+///
+/// ```swift
+/// let inspector = try SnapshotInspector(path: "state.sqlite")
+/// for summary in try inspector.snapshots() { print(summary.id, summary.controllerCount) }
+/// let newest = try inspector.loadSnapshot()
+/// ```
 public final class SnapshotInspector: @unchecked Sendable {
     /// The database file.
     public let path: String
 
     // Guarded by `lock`.
+    private let file: Database
+    /// What snapshots are read from: the file, or a converted copy of it.
     private let database: Database
+    private let convertedCopy: String?
     private let lock = NSLock()
 
     /// Opens `path` read-only. Refuses a missing file, a directory, a file that is not a
     /// database, another application's database and a newer schema, naming the file.
     public init(path: String) throws(StoreError) {
         self.path = path
-        database = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readOnly) }
-        try Migrator.validate(database)
-        let version = try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: database) }
+        let file = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readOnly) }
+        self.file = file
+        try Migrator.validate(file)
+        let version = try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: file) }
         guard version > 0 else {
             throw StoreError.notANavstateDatabase(path: path, reason: "it holds no navstate schema (an empty database)")
         }
+        guard version < Migrator.latestVersion else {
+            database = file
+            convertedCopy = nil
+            return
+        }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-inspect-\(UUID().uuidString).sqlite").path
+        convertedCopy = copy
+        database = try StoreError.wrapping(path: path) {
+            // VACUUM INTO fills an empty file: made first, so that it is owner-only.
+            guard FileManager.default.createFile(atPath: copy, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw DatabaseError(resultCode: 14, message: "cannot create a converted copy at \(copy)", path: path)
+            }
+            try file.execute("VACUUM INTO ?", [copy])
+            let converted = try Database(path: copy, mode: .readWrite)
+            try Migrator.migrate(converted)
+            return converted
+        }
+    }
+
+    deinit {
+        guard let convertedCopy else { return }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: convertedCopy + suffix) }
     }
 
     private func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
@@ -31,12 +66,12 @@ public final class SnapshotInspector: @unchecked Sendable {
 
     /// The schema version of the file.
     public func schemaVersion() throws(StoreError) -> Int {
-        try withDatabase { try Migrator.currentVersion(of: $0) }
+        try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: file) }
     }
 
     /// The migrations this library would apply to the file.
     public func pendingMigrations() throws(StoreError) -> [Migration] {
-        try Migrator.pendingMigrations(in: database)
+        try Migrator.pendingMigrations(in: file)
     }
 
     /// Every snapshot, newest first.
@@ -49,11 +84,11 @@ public final class SnapshotInspector: @unchecked Sendable {
         try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
     }
 
-    /// SQLite's `PRAGMA integrity_check`: empty when the file is sound, else its findings.
+    /// SQLite's `PRAGMA integrity_check` of the file: empty when it is sound, else its findings.
     public func integrityProblems() throws(StoreError) -> [String] {
-        try withDatabase { database in
+        try StoreError.wrapping(path: path) {
             var findings: [String] = []
-            try database.prepare("PRAGMA integrity_check").forEachRow { row in
+            try file.prepare("PRAGMA integrity_check").forEachRow { row in
                 if let line = row.text(at: 0), line != "ok" { findings.append(line) }
             }
             return findings

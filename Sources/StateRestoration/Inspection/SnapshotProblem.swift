@@ -22,11 +22,8 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         case duplicatePath(otherNode: Int)
         case checksumMismatch(table: String)
         case rowsMissing(expected: Int, found: Int)
-        /// A chunk of packed records (schema 4) whose frame does not decode or match its
-        /// checksum: every record in it is lost.
-        case damagedChunk(table: String, detail: String)
-        /// One packed record that does not decode: its row is lost.
-        case malformedRecord(table: String, PayloadError)
+        /// The row names a payload the `payload` table does not hold.
+        case missingPayload(hash: Int64)
 
         public var description: String {
             switch self {
@@ -48,8 +45,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
             case .duplicatePath(let other): return "node \(other) has the same restoration path"
             case .rowsMissing(let expected, let found):
                 return "the snapshot holds \(expected) controllers but \(found) rows were found (the file was damaged)"
-            case .damagedChunk(let table, let detail): return "this \(table) row is lost: \(detail)"
-            case .malformedRecord(let table, let error): return "this \(table) record does not decode: \(error)"
+            case .missingPayload(let hash): return "its payload \(hash) is missing"
             case .checksumMismatch(let table): return "its \(table) row does not match its checksum (the file was damaged or edited)"
             case .tooLarge(let column, let bytes, let limit): return "column \(column) holds \(bytes) bytes, more than the \(limit) allowed"
             }

@@ -81,7 +81,13 @@ public enum Migrator {
             willApply(migration)
             do {
                 try database.inTransaction {
+                    // Another process may have applied it since the check above.
+                    guard try currentVersion(of: database) < migration.version else { return }
+                    // Schema 5 replaces every table: the old snapshots are read first and written
+                    // back as rows of the new ones (see `LegacySnapshots`).
+                    let converted = migration.version == 5 ? try LegacySnapshots.read(database) : []
                     try database.executeScript(migration.sql)
+                    for snapshot in converted { _ = try SnapshotWriter.insert(snapshot, into: database) }
                     try database.execute("INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)",
                                          [migration.version, migration.name, Timestamp.now()])
                     try database.execute("PRAGMA user_version = \(migration.version)")

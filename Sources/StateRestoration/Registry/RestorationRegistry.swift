@@ -29,29 +29,15 @@ public final class RestorationRegistry {
         let make: () -> any RestorableObject
     }
 
-    // Unchecked exclusivity: main-actor isolated, written only by whole-entry assignments that
-    // call nothing, and read once per controller saved or restored, where the run-time check
-    // cost as much as the lookup.
-    @exclusivity(unchecked) private var controllersByName: [String: ControllerEntry] = [:]
-    @exclusivity(unchecked) private var controllerNamesByType: [ObjectIdentifier: ControllerEntry] = [:]
-    @exclusivity(unchecked) private var factoriesByName: [String: any ViewControllerRestoration.Type] = [:]
-    @exclusivity(unchecked) private var factoryNamesByType: [ObjectIdentifier: String] = [:]
-    @exclusivity(unchecked) private var objectsByName: [String: ObjectEntry] = [:]
-    @exclusivity(unchecked) private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
-
-    /// The last few names ``controllerEntry(named:)`` looked up and what each found. A restore
-    /// looks one up per record, and a snapshot's records come in a few classes whose names share
-    /// their storage within a batch (``ShortStrings/repeatedText(_:)``): comparing names is then
-    /// mostly comparing pointers, where hashing each cost about 350 instructions a record
-    /// (callgrind). Emptied by every registration, so a class registered meanwhile (by a
-    /// controller's `init?(coder:)`) is found as before.
-    // Unchecked exclusivity, as the tables: read once per controller restored.
-    @exclusivity(unchecked) private var recentLookups: [(name: String, entry: ControllerEntry?)] = []
+    private var controllersByName: [String: ControllerEntry] = [:]
+    private var controllerNamesByType: [ObjectIdentifier: ControllerEntry] = [:]
+    private var factoriesByName: [String: any ViewControllerRestoration.Type] = [:]
+    private var factoryNamesByType: [ObjectIdentifier: String] = [:]
+    private var objectsByName: [String: ObjectEntry] = [:]
+    private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
 
     /// Asked for each controller after its restoration class and before the registry.
-    // Unchecked exclusivity, as the tables: a restore reads it once per controller, each read a
-    // whole load of the reference.
-    @exclusivity(unchecked) public weak var delegate: (any RestorationDelegate)?
+    public weak var delegate: (any RestorationDelegate)?
 
     /// Makes a registry holding `ViewController`, `NavigationController`, `TabBarController` and
     /// `SplitViewController` under their own names.
@@ -70,7 +56,6 @@ public final class RestorationRegistry {
         let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
         for key in [name] + aliases { controllersByName[key] = entry }
         controllerNamesByType[ObjectIdentifier(type)] = entry
-        recentLookups = []
     }
 
     /// Registers a `restorationClass` factory under `name`, so saves can record it.
@@ -97,15 +82,7 @@ public final class RestorationRegistry {
 
     /// The entry registered under `name` or an alias.
     func controllerEntry(named name: String) -> ControllerEntry? {
-        // A loop, not `firstIndex(where:)`: a closure formed on the main actor checks its
-        // executor for every element it is called with.
-        for index in recentLookups.indices where sameName(recentLookups[index].name, name) {
-            return recentLookups[index].entry
-        }
-        let entry = controllersByName[name]
-        if recentLookups.count == 4 { recentLookups.removeFirst() }
-        recentLookups.append((name, entry))
-        return entry
+        controllersByName[name]
     }
 
     /// The name `factory` was registered under.

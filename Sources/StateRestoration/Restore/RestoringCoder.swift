@@ -1,25 +1,25 @@
-@_spi(Restoration) import ControllerKit
+import ControllerKit
 
 /// The coder a controller reads from during a restore: references resolve to the instances the
 /// restore has made, whatever order they were made in, so cycles need no recursion.
 @MainActor
 final class RestoringCoder: Coder {
-    private let resolve: (Int) -> (any RestorableObject)?
+    private let instances: RestoredInstances
 
-    init(record values: KeyedValues, path: [String], classVersions: [String: Int],
-         resolve: @escaping (Int) -> (any RestorableObject)?) {
-        self.resolve = resolve
-        super.init(keyedValues: values, codingPath: path, classVersions: classVersions)
-    }
-
-    /// A coder whose values `source` supplies when first read (``PendingPayloads``).
-    init(valuesFrom source: PendingPayloads, index: Int, path: [String], classVersions: [String: Int],
-         resolve: @escaping (Int) -> (any RestorableObject)?) {
-        self.resolve = resolve
-        super.init(valuesFrom: source, index: index, codingPath: path, classVersions: classVersions)
+    init(values: [String: CodedValue], path: [String], classVersions: [String: Int], instances: RestoredInstances) {
+        self.instances = instances
+        super.init(values: values, codingPath: path, classVersions: classVersions)
     }
 
     override func object(for reference: ObjectReference) -> (any RestorableObject)? {
-        resolve(reference.id)
+        instances.controllers[reference.id] ?? instances.objects[reference.id]
     }
+}
+
+/// The instances a restore has made, by node or object id, shared with the coders that resolve
+/// references to them.
+@MainActor
+final class RestoredInstances {
+    var controllers: [Int: ViewController] = [:]
+    var objects: [Int: any RestorableObject] = [:]
 }

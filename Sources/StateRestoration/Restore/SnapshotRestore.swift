@@ -8,14 +8,7 @@ public enum SnapshotRestore {
     /// restored and every path dropped, the rows the reader refused included.
     @MainActor
     public static func restore(_ loaded: LoadedSnapshot, into windows: [Window], registry: RestorationRegistry) -> RestoreReport {
-        restore(loaded, payloads: nil, into: windows, registry: registry)
-    }
-
-    /// The same, for a snapshot loaded with its payloads still decoding (`payloads`).
-    @MainActor
-    static func restore(_ loaded: LoadedSnapshot, payloads: PendingPayloads?, into windows: [Window],
-                        registry: RestorationRegistry) -> RestoreReport {
-        var restorer = Restorer(registry: registry, snapshot: loaded.snapshot, windows: windows, payloads: payloads)
+        var restorer = Restorer(registry: registry, snapshot: loaded.snapshot, windows: windows)
         var report = restorer.run()
         let reported = Set(report.dropped.map(\.path))
         for problem in loaded.problems where problem.reason.dropsController && !reported.contains(problem.path) {

@@ -1,32 +1,30 @@
-@_spi(Restoration) import ControllerKit
+import ControllerKit
 
-/// The numbering shared by every coder of one save.
+/// The numbering shared by every coder of one save: controllers by their node ids, other
+/// restorable objects numbered after them as values first refer to them.
 @MainActor
 final class ArchiveContext {
     let registry: RestorationRegistry
-    /// The saved controllers' ids, made when a value first refers to a controller: most saves
-    /// never need them, and making them cost a hash a controller on the main actor.
-    private var controllerIDs: [ObjectIdentifier: Int]?
-    private let makeControllerIDs: () -> [ObjectIdentifier: Int]
+    /// The saved controllers' node ids.
+    let controllerIDs: [ObjectIdentifier: Int]
     private var objectIDs: [ObjectIdentifier: Int] = [:]
-    private var queue: [(Int, any RestorableObject)] = []
+    /// Objects referred to and not yet encoded, oldest first.
+    private var queue: [(id: Int, object: any RestorableObject)] = []
     private var queueStart = 0
     private var nextObjectID: Int
     private(set) var warnings: [String] = []
 
-    init(registry: RestorationRegistry, controllerIDs: @escaping () -> [ObjectIdentifier: Int], firstObjectID: Int) {
+    init(registry: RestorationRegistry, controllerIDs: [ObjectIdentifier: Int]) {
         self.registry = registry
-        self.makeControllerIDs = controllerIDs
-        self.nextObjectID = firstObjectID
+        self.controllerIDs = controllerIDs
+        nextObjectID = (controllerIDs.values.max() ?? 0) + 1
     }
 
     /// The reference `coder` stores for `object`; its path names it in a warning when none.
     func reference(for object: any RestorableObject, from coder: Coder) -> ObjectReference? {
         let identity = ObjectIdentifier(object)
         if object is ViewController {
-            let ids = controllerIDs ?? makeControllerIDs()
-            controllerIDs = ids
-            if let id = ids[identity] { return ObjectReference(id: id) }
+            if let id = controllerIDs[identity] { return ObjectReference(id: id) }
             warnings.append("\(SnapshotPath.string(coder.codingPath)): a reference to \(object) was not kept: that controller is not saved")
             return nil
         }
@@ -42,23 +40,23 @@ final class ArchiveContext {
         return ObjectReference(id: id)
     }
 
-    func nextQueuedObject() -> (Int, any RestorableObject)? {
+    /// The oldest object referred to and not encoded yet; a queue, so chains and cycles of
+    /// references need no recursion.
+    func nextQueuedObject() -> (id: Int, object: any RestorableObject)? {
         guard queueStart < queue.count else { return nil }
         defer { queueStart += 1 }
         return queue[queueStart]
     }
 }
 
-/// The coder a controller writes into during a save: references become ids of the archive.
+/// The coder a controller writes into during a save: references become ids of the snapshot.
 @MainActor
 final class ArchivingCoder: Coder {
     private let context: ArchiveContext
 
-    init(context: ArchiveContext, codingPath: [String] = []) {
+    init(context: ArchiveContext, codingPath: [String]) {
         self.context = context
         super.init(codingPath: codingPath)
-        // The writer encodes `Sendable` values on its threads (see `SnapshotWriter`).
-        defersSendableEncodings = true
     }
 
     override func reference(for object: any RestorableObject) -> ObjectReference? {

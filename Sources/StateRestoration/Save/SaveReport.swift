@@ -34,19 +34,15 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public var warnings: [String]
     /// How many older snapshots the save pruned.
     public var prunedSnapshotCount: Int
-    /// How many node records the save wrote: all controllers for a full snapshot, only the ones
-    /// that differ from the anchor for a delta.
-    public var writtenControllerCount = 0
-    /// How many controllers were encoded into new state records (the others share earlier ones).
+    /// How many payloads (distinct keyed-value contents) the save wrote: the others were byte
+    /// for byte what a kept snapshot holds, and are shared with it.
     public var writtenStateCount = 0
-    /// The full snapshot a delta overlays; `nil` for a full snapshot.
-    public var baseSnapshotID: Int64?
+    /// The bytes of those payloads.
+    public var writtenPayloadBytes = 0
 
     public var description: String {
-        var lines = ["saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s")"]
-        if let base = baseSnapshotID {
-            lines[0] += " (a delta over snapshot \(base): \(writtenControllerCount) rows written, \(writtenStateCount) states encoded)"
-        }
+        var lines = ["saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s"), "
+                     + "\(writtenStateCount) new payload\(writtenStateCount == 1 ? "" : "s") (\(writtenPayloadBytes) bytes)"]
         for entry in saved { lines.append("  saved     \(entry.path)  \(entry.className)") }
         for entry in leftOut {
             let also = entry.descendantCount > 0 ? " (with \(entry.descendantCount) below it)" : ""
@@ -55,13 +51,5 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
         for warning in warnings { lines.append("  warning   \(warning)") }
         if prunedSnapshotCount > 0 { lines.append("  pruned \(prunedSnapshotCount) older snapshot\(prunedSnapshotCount == 1 ? "" : "s")") }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension SaveReport {
-    /// The warning for a coder's error at `path` (the path's text): the same whether the
-    /// capture, the writer or a draft found it.
-    static func warning(_ error: CoderError, at path: String) -> String {
-        "\(path): \(error)"
     }
 }

@@ -1,80 +1,50 @@
-@_spi(Restoration) import ControllerKit
-import Foundation
+import ControllerKit
 
-/// What the main actor hands to the writer: plain values, so the disk work can happen anywhere.
+/// A captured hierarchy, ready to write: plain values, so the disk work can happen anywhere
+/// (``RestorationStore/capture(windows:registry:label:)`` makes one on the main actor,
+/// ``RestorationStore/write(_:)`` writes it).
 public struct SnapshotDraft: Sendable {
     /// The snapshot's metadata.
     public var metadata: SnapshotMetadata
     /// How many windows were walked.
     public var windowCount: Int
-    /// The controllers to write, parents before children: all of them in a full snapshot, only
-    /// those that differ from the anchor in a delta. Reading it fills in the values the coders
-    /// wrote; the store reads `records` and `writes` and encodes the writes straight into
-    /// payloads, never building the table. The coders' `Sendable` `Codable` values are encoded
-    /// by ``RestorationStore/write(_:)``, which reports their errors; reading this before
-    /// encodes them without reporting.
-    public var controllers: [ControllerRecord] {
-        get {
-            // Not planned yet: the records are made from the walk on a copy.
-            let records = walked?.recordsMade == false ? withRecordsMade.records : records
-            guard !writes.isEmpty else { return records }
-            var filled = records
-            for index in filled.indices where !writes[index].isEmpty { filled[index].values = writes[index].table }
-            return filled
-        }
-        set {
-            makeRecordsIfNeeded()
-            records = newValue
-            writes = []
-        }
-    }
-    /// The records, their values still in `writes` where a coder's writes were taken.
-    var records: [ControllerRecord]
-    /// Beside `records`, index for index (or empty when no record has any): the writes of each
-    /// record's coder, taken unread so the main actor never hashed them into a table.
-    var writes: [KeyedWrites] = []
+    /// Every controller that takes part, parents before children, with the values it encoded.
+    public var controllers: [ControllerRecord]
     /// The other objects they reference.
     public var objects: [ObjectRecord]
-    /// The report, without the snapshot id the writer assigns.
-    public var report: SaveReport {
-        get {
-            // Before planning, the walk's lines are not in it yet: made on a copy.
-            walked?.recordsMade == false ? withRecordsMade.capturedReport : capturedReport
+    /// The report, without what only the write knows (the snapshot id, what was written).
+    public var report: SaveReport
+}
+
+extension SnapshotDraft {
+    /// Reads `windows` into a draft without any database: what a save would write. Tools use it
+    /// to check what would survive (strict mode) and to compare hierarchies by their keyed values.
+    @MainActor
+    public static func capture(_ windows: [Window], registry: RestorationRegistry,
+                               metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> SnapshotDraft {
+        try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+    }
+}
+
+extension SnapshotDraft {
+    /// Why the schema would refuse this draft, checked before anything is written: ids unique and
+    /// positive, windows and positions not negative.
+    func refusal() -> String? {
+        var seen = Set<Int>()
+        for record in controllers {
+            let position: Int
+            switch record.relation {
+            case .stack(let index), .tab(let index, _), .child(let index): position = index
+            case .windowRoot, .column, .presented: position = 0
+            }
+            guard record.id > 0, record.windowIndex >= 0, position >= 0 else {
+                return "\(record.pathString) has node id \(record.id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative"
+            }
+            guard seen.insert(record.id).inserted else { return "two controllers have node id \(record.id), \(record.pathString) the second" }
         }
-        set { capturedReport = newValue }
-    }
-    /// The report as captured: the walk's lines join it when the draft is planned.
-    var capturedReport: SaveReport
-    /// For a delta: the full snapshot it overlays.
-    public var baseSnapshotID: Int64?
-    /// How many controllers the snapshot holds once overlaid on its anchor.
-    public var controllerCount: Int
-    /// Controllers whose keyed values did not change: the key of the state they share, by node id.
-    public var reusedStateIDs: [Int: Int64] = [:]
-    /// The anchor's controllers a delta no longer holds.
-    public var removedNodeIDs: [Int] = []
-    /// What the store remembers once this draft is written.
-    var pendingState: IncrementalState?
-
-    /// Hands the pending state over, leaving none, so the store's copy is the only one.
-    mutating func takePendingState() -> IncrementalState? {
-        pendingState.take()
-    }
-    /// After a walk: the controllers found, for the bookkeeping ``plan()`` does off the main actor.
-    var walked: WalkedControllers?
-
-    /// Moves the coders' writes into the records' values, once, for readers of `controllers`;
-    /// values left to encode later are encoded here and their errors reported.
-    mutating func fillValues() {
-        guard !writes.isEmpty else { return }
-        for index in writes.indices where writes[index].hasDeferredEncodings {
-            let pathText = records[index].pathString
-            capturedReport.warnings += writes[index].runDeferredEncodings(path: records[index].path).map { SaveReport.warning($0, at: pathText) }
+        for object in objects where object.id <= 0 || !seen.insert(object.id).inserted {
+            return "object \(object.id) has an id that is not positive or not unique"
         }
-        records = controllers
-        writes = []
+        return nil
     }
-
-    /// Whether only what changed is written.
-    public var isDelta: Bool { baseSnapshotID != nil }
 }

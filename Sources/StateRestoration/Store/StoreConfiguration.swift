@@ -6,9 +6,9 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var appBuild: String
     /// How many snapshots to keep; older ones are pruned by each save. At least 1.
     public var keepCount: Int
-    /// How many pages SQLite's write-ahead log may hold before the store copies them into the
-    /// database file, on a background thread after the commit that went past it, never inside
-    /// a save. At least 1; SQLite's own default, 1,000 pages, unless told.
+    /// How many pages SQLite's write-ahead log may hold before SQLite copies them into the
+    /// database file at the end of the commit that went past it (`PRAGMA wal_autocheckpoint`).
+    /// At least 1; SQLite's own default, 1,000 pages, unless told.
     public var checkpointPages: Int
 
     /// Makes a configuration.

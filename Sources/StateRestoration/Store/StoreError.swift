@@ -16,9 +16,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case corruptSnapshot(path: String, snapshot: Int64, reason: String)
     /// The hierarchy cannot be saved as it is.
     case invalidHierarchy(reason: String)
-    /// Another writer pruned what this store's incremental save built on; `save` retries in full
-    /// by itself, so callers of ``RestorationStore/write(_:)`` alone see this.
-    case staleIncrementalState
 
     public var description: String {
         switch self {
@@ -38,8 +35,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): snapshot \(snapshot) is damaged: \(reason)"
         case .invalidHierarchy(let reason):
             return "cannot save the hierarchy: \(reason)"
-        case .staleIncrementalState:
-            return "another writer pruned the snapshot this incremental save built on; save again to write it in full"
         }
     }
 }

@@ -29,3 +29,16 @@ func runHelper(_ arguments: [String]) throws -> (status: Int32, reason: Process.
     process.waitUntilExit()
     return (process.terminationStatus, process.terminationReason, output)
 }
+
+/// Edits the database at `path` with `sql` as a hand-edited file would be, in the test helper
+/// (`tamper`): the schema's checks off, then, with `rechecksum`, every checksum rewritten so the
+/// checks behind them are reached.
+func tamper(path: String, _ sql: String, rechecksum: Bool = true) throws {
+    let run = try runHelper(["tamper", path, sql] + (rechecksum ? ["rechecksum"] : []))
+    guard run.status == 0 else { throw TamperingFailed(output: run.output) }
+}
+
+/// The helper could not apply a tampering.
+struct TamperingFailed: Error {
+    let output: String
+}

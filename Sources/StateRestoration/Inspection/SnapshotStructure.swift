@@ -1,0 +1,144 @@
+/// The structural checks of a snapshot's rows: parent links, one root per window, unique paths,
+/// one presentation per presenter, dense positions. Orders the records parents first and gives
+/// each its whole path (its parent's and its own last component); everything that does not hang
+/// from a window root is a problem, reported rather than restored.
+///
+/// Iterative throughout: cyclic or deep links in a damaged file never recurse.
+struct SnapshotStructure {
+    private(set) var problems: [SnapshotProblem] = []
+    private var ordered: [ControllerRecord] = []
+
+    /// Checks `records` (each with its path as stored: only its last component counts); `rowIDs`
+    /// are the node ids of every row read, the ones that did not parse included.
+    init(_ records: [ControllerRecord], rowIDs: Set<Int>) {
+        var indexByID: [Int: Int] = [:]
+        for (index, record) in records.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
+        var children = [[Int]](repeating: [], count: records.count)
+        var roots: [Int] = []
+        var rootWindows = Set<Int>()
+        var dropped = Set<Int>()
+        func drop(_ index: Int, _ reason: SnapshotProblem.Reason) {
+            problems.append(SnapshotProblem(nodeID: records[index].id, path: records[index].pathString, reason: reason))
+            dropped.insert(index)
+        }
+        // Saves keep paths unique, unless the file was edited: a path is its parent's plus the
+        // row's own component, so two rows collide exactly when they share both.
+        var places: [Place: Int] = [:]
+        for (index, record) in records.enumerated() {
+            let place = Place(parent: record.parentID, component: record.path.last ?? "")
+            if let other = places[place] {
+                drop(index, .duplicatePath(otherNode: other))
+                continue
+            }
+            places[place] = record.id
+            switch (record.parentID, record.relation) {
+            case (nil, .windowRoot(let window)):
+                if rootWindows.insert(window).inserted { roots.append(index) } else { drop(index, .secondRoot(window: window)) }
+            case (nil, _):
+                drop(index, .parentlessNonRoot)
+            case (.some, .windowRoot):
+                drop(index, .rootWithParent)
+            case (.some(let parent), _):
+                if let parentIndex = indexByID[parent] {
+                    children[parentIndex].append(index)
+                } else if rowIDs.contains(parent) {
+                    drop(index, .parentDropped(parent))
+                } else {
+                    drop(index, .danglingParent(parent))
+                }
+            }
+        }
+        // Parents first, each child reached from its parent only: cyclic links never reach here.
+        var paths = [[String]](repeating: [], count: records.count)
+        var reached = [Bool](repeating: false, count: records.count)
+        var order: [Int] = []
+        var pending = roots.sorted { records[$0].windowIndex > records[$1].windowIndex }
+        while let index = pending.popLast() {
+            guard !reached[index] else { continue }
+            reached[index] = true
+            order.append(index)
+            var path = records[index].parentID.flatMap { indexByID[$0] }.map { paths[$0] } ?? []
+            path.append(records[index].path.last ?? "")
+            paths[index] = path
+            var keep: [Int] = []
+            var presentedSeen = false
+            for child in children[index].sorted(by: { Self.sortKey(records[$0]).lexicographicallyPrecedes(Self.sortKey(records[$1])) }) {
+                if records[child].windowIndex != records[index].windowIndex { drop(child, .windowMismatch); continue }
+                if case .presented = records[child].relation {
+                    if presentedSeen { drop(child, .secondPresentation); continue }
+                    presentedSeen = true
+                }
+                keep.append(child)
+            }
+            for (relation, positions) in Self.positions(keep.map { records[$0].relation }) where positions != Array(0..<positions.count) {
+                problems.append(SnapshotProblem(nodeID: records[index].id, path: SnapshotPath.string(path),
+                                                reason: .positionsNotDense(relation: relation, found: positions)))
+            }
+            pending += keep.reversed()
+        }
+        // What was not reached hangs from a dropped controller or from a cycle.
+        var unreached = records.indices.filter { !reached[$0] && !dropped.contains($0) }
+        while !unreached.isEmpty {
+            let before = unreached.count
+            unreached.removeAll { index in
+                guard let parent = records[index].parentID, let parentIndex = indexByID[parent],
+                      dropped.contains(parentIndex) else { return false }
+                drop(index, .parentDropped(parent))
+                return true
+            }
+            if unreached.count == before {
+                for index in unreached { drop(index, .unreachable) }
+                break
+            }
+        }
+        // A child whose parent was dropped after it was reached goes too.
+        var kept = Set<Int>()
+        for index in order {
+            guard !dropped.contains(index) else { continue }
+            var record = records[index]
+            if let parent = record.parentID, !kept.contains(parent) {
+                drop(index, .parentDropped(parent))
+                continue
+            }
+            record.path = paths[index]
+            kept.insert(record.id)
+            ordered.append(record)
+        }
+    }
+
+    /// The records that hang from a window root, parents first.
+    mutating func takeOrdered() -> [ControllerRecord] {
+        defer { ordered = [] }
+        return ordered
+    }
+
+    private struct Place: Hashable {
+        var parent: Int?
+        var component: String
+    }
+
+    /// Siblings in order: contained ones by position, then what is presented.
+    private static func sortKey(_ record: ControllerRecord) -> [Int] {
+        switch record.relation {
+        case .windowRoot(let window): return [0, window, record.id]
+        case .stack(let index), .tab(let index, _), .child(let index): return [1, index, record.id]
+        case .column(let column): return [1, column == .primary ? 0 : 1, record.id]
+        case .presented: return [2, 0, record.id]
+        }
+    }
+
+    /// Each counted relation's positions among siblings, relations by name. Columns are named,
+    /// not counted: a split may save only its secondary.
+    private static func positions(_ relations: [SavedRelation]) -> [(String, [Int])] {
+        var groups: [String: [Int]] = [:]
+        for relation in relations {
+            switch relation {
+            case .stack(let index): groups["stack", default: []].append(index)
+            case .tab(let index, _): groups["tab", default: []].append(index)
+            case .child(let index): groups["child", default: []].append(index)
+            case .column, .windowRoot, .presented: break
+            }
+        }
+        return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }
+    }
+}

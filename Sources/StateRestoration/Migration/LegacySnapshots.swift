@@ -1,0 +1,135 @@
+import Foundation
+
+/// Reads every snapshot of schemas 1 to 4 as schema 5 rows, for the migration to schema 5: the
+/// only code that knows the old layouts (a `node` row per controller joined with its
+/// `controller_state`, deltas overlaying an anchor with `removed_node` tombstones, and the
+/// packed chunks of schema 4).
+///
+/// Nothing is dropped: a row whose old checksum does not match is carried over marked as not
+/// intact, so it is written with a checksum that does not match and stays reported as damaged.
+/// Only records of a chunk whose frame is damaged cannot be read; the snapshot's controller
+/// count then says rows are missing, as it did before.
+enum LegacySnapshots {
+    /// A controller row's old columns, in schema 5's order, with what it was checked against.
+    private struct Controller {
+        var nodeID: Int64
+        var row: SnapshotRows.Row
+    }
+
+    static func read(_ database: Database) throws -> [SnapshotRows] {
+        let hasChunks = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'state_chunk'") == 1
+        let states = hasChunks ? try stateRecords(database) : [:]
+        var snapshots: [SnapshotRows] = []
+        try database.prepare("""
+            SELECT id, created_at, app_version, app_build, schema_version, platform, label, window_count,
+                   controller_count, base_id, checksum, restore_started_at
+            FROM snapshot ORDER BY id
+            """).forEachRow { row in
+            let id = row.integer(at: 0) ?? 0
+            let old = (1...9).map { row.value(at: $0) }
+            var chain = [id]
+            if let base = row.integer(at: 9) { chain.append(base) }
+            var hidden = Set<Int64>()
+            try database.prepare("SELECT node_id, checksum FROM removed_node WHERE snapshot_id = ?").forEachRow([id]) { removed in
+                if let node = removed.integer(at: 0) { hidden.insert(node) }
+            }
+            var controllers: [Controller] = []
+            for snapshot in chain {
+                var found = try nodeRows(database, snapshot: snapshot)
+                if hasChunks { found += try chunkRows(database, snapshot: snapshot, states: states) }
+                // A delta's own rows and tombstones hide its anchor's.
+                for controller in found where !hidden.contains(controller.nodeID) {
+                    hidden.insert(controller.nodeID)
+                    controllers.append(controller)
+                }
+            }
+            snapshots.append(SnapshotRows(
+                id: id, header: Array(old.prefix(8)), isHeaderIntact: row.integer(at: 10) == Checksum.of(old),
+                restoreStartedAt: row.text(at: 11), controllers: controllers.sorted { $0.nodeID < $1.nodeID }.map(\.row),
+                objects: try objectRows(database, snapshot: id)))
+        }
+        return snapshots
+    }
+
+    /// Schema 5's controller columns from an old node's columns (`node_id` to `appearance`) and
+    /// its state's (`class_name`, `class_version`, `restoration_class`).
+    private static func controller(node: [DatabaseValue], state: [DatabaseValue], payload: DatabaseValue,
+                                   isIntact: Bool) -> Controller {
+        var payloadBytes = Data()
+        if case .blob(let data) = payload { payloadBytes = data }
+        let nodeID: Int64 = if case .integer(let id) = node[0] { id } else { 0 }
+        return Controller(nodeID: nodeID, row: SnapshotRows.Row(columns: node + state, payload: payloadBytes, isIntact: isIntact))
+    }
+
+    /// A missing state: the row is kept, its columns not intact.
+    private static let missingState: [DatabaseValue] = [.text("?"), .integer(0), .null]
+
+    private static func nodeRows(_ database: Database, snapshot: Int64) throws -> [Controller] {
+        var found: [Controller] = []
+        try database.prepare("""
+            SELECT n.node_id, n.parent_id, n.path, n.identifier, n.title, n.window_index, n.relation, n.position, n.style,
+                   n.is_selected, n.is_collapsed, n.view_loaded, n.appearance, n.state_id, n.checksum,
+                   s.class_name, s.class_version, s.restoration_class, s.payload, s.checksum, s.id IS NOT NULL
+            FROM node n LEFT JOIN controller_state s ON s.id = n.state_id WHERE n.snapshot_id = ?
+            """).forEachRow([snapshot]) { row in
+            let node = (0...12).map { row.value(at: $0) }
+            let hasState = row.integer(at: 20) == 1
+            let state = hasState ? (15...17).map { row.value(at: $0) } : missingState
+            let nodeChecksum = Checksum.of([DatabaseValue.integer(snapshot)] + node + [row.value(at: 13)])
+            let stateChecksum = Checksum.of((15...18).map { row.value(at: $0) })
+            let isIntact = hasState && row.integer(at: 14) == nodeChecksum && row.integer(at: 19) == stateChecksum
+            found.append(controller(node: node, state: state, payload: row.value(at: 18), isIntact: isIntact))
+        }
+        return found
+    }
+
+    /// Every state record of schema 4 by its key (the chunk's id times 4096 plus its index),
+    /// with whether its checksum matches.
+    private static func stateRecords(_ database: Database) throws -> [Int64: (columns: [DatabaseValue], isIntact: Bool)] {
+        var states: [Int64: (columns: [DatabaseValue], isIntact: Bool)] = [:]
+        try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
+            guard let id = row.integer(at: 0), let checksum = row.integer(at: 2), let bytes = row.blob(at: 1),
+                  let chunk = LegacyChunk([UInt8](bytes), frameChecksum: checksum, place: [.integer(id)], width: 5) else { return }
+            for (slot, record) in chunk.records.enumerated() {
+                guard let record else { continue }
+                states[id * 4096 + Int64(slot)] = (record, chunk.matches(record[4], columns: Array(record[0..<4])))
+            }
+        }
+        return states
+    }
+
+    private static func chunkRows(_ database: Database, snapshot: Int64,
+                                  states: [Int64: (columns: [DatabaseValue], isIntact: Bool)]) throws -> [Controller] {
+        var found: [Controller] = []
+        try database.prepare("SELECT chunk, records, checksum FROM node_chunk WHERE snapshot_id = ?").forEachRow([snapshot]) { row in
+            guard let index = row.integer(at: 0), let checksum = row.integer(at: 2), let bytes = row.blob(at: 1),
+                  let chunk = LegacyChunk([UInt8](bytes), frameChecksum: checksum,
+                                          place: [.integer(snapshot), .integer(index)], width: 15) else { return }
+            for case let record? in chunk.records {
+                let node = Array(record[0..<13])
+                let isNodeIntact = chunk.matches(record[14], columns: [.integer(snapshot)] + record[0..<14])
+                guard case .integer(let key) = record[13], let state = states[key] else {
+                    found.append(controller(node: node, state: missingState, payload: .null, isIntact: false))
+                    continue
+                }
+                found.append(controller(node: node, state: Array(state.columns[0..<3]), payload: state.columns[3],
+                                        isIntact: isNodeIntact && state.isIntact))
+            }
+        }
+        return found
+    }
+
+    private static func objectRows(_ database: Database, snapshot: Int64) throws -> [SnapshotRows.Row] {
+        var objects: [SnapshotRows.Row] = []
+        try database.prepare("""
+            SELECT object_id, class_name, class_version, payload, checksum FROM object WHERE snapshot_id = ? ORDER BY object_id
+            """).forEachRow([snapshot]) { row in
+            let columns = (0...2).map { row.value(at: $0) }
+            let isIntact = row.integer(at: 4) == Checksum.of([DatabaseValue.integer(snapshot)] + columns + [row.value(at: 3)])
+            var payload = Data()
+            if case .blob(let data) = row.value(at: 3) { payload = data }
+            objects.append(SnapshotRows.Row(columns: columns, payload: payload, isIntact: isIntact))
+        }
+        return objects
+    }
+}
