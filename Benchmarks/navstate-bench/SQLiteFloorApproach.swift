@@ -5,26 +5,30 @@ import StateRestoration
 
 /// The floor of navstate's design: schema 5's own rows (a `snapshot` row, a `payload` row per
 /// distinct keyed-value content, a `controller` row per controller), written and read with
-/// hand-written prepared statements in one transaction, opening the file included, with none of
-/// navstate's extras (checksums, registry, validation, structural checks, reports, crash mark).
+/// hand-written prepared statements in one transaction, with none of navstate's extras
+/// (checksums, registry, validation, structural checks, reports, crash mark). As navstate's, its
+/// save writes through a connection already open, and its restore opens the file.
 @MainActor
 final class SQLiteFloorApproach: Approach {
     let name = "sqlite-floor"
     private var path = ""
+    private var database: Database?
 
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("floor.sqlite").path
         // Created and emptied untimed, as navstate's store is before its timed save.
+        database = nil
         let database = try Database(path: path, mode: .readWrite)
         try Migrator.migrate(database)
         try database.execute("DELETE FROM snapshot")
         try database.execute("DELETE FROM payload")
+        self.database = database
     }
 
     func save(_ window: Window) throws -> Double {
         var rows: [(row: FloorRow, payload: Data)] = []
         let mainActor = milliseconds { FloorRow.walk(window) { rows.append(($0, PayloadCodec.encode($1))) } }
-        let database = try Database(path: path, mode: .readWrite)
+        guard let database else { return mainActor }
         try database.inTransaction {
             try database.execute("""
                 INSERT INTO snapshot (created_at, app_version, app_build, schema_version, platform, window_count, controller_count, checksum)

@@ -80,6 +80,9 @@ open class Coder {
 
     /// Stores any value of the closed set (numbers, strings, data, dates, and arrays and
     /// dictionaries of them); `nil` removes the key.
+    // Inlinable, here and in `decodeObject(of:forKey:)`, so that an app's module specializes
+    // them for its own types: unspecialized, each call looked up generic metadata at run time.
+    @inlinable
     public final func encode<Value: CodedValueConvertible>(_ value: Value?, forKey key: String) {
         encode(value?.codedValue, forKey: key)
     }
@@ -162,6 +165,7 @@ open class Coder {
 
     /// The value of type `type` under `key`, type-checked: `nil` when missing, `nil` and a
     /// recorded error when the stored value has another type.
+    @inlinable
     public final func decodeObject<Value: CodedValueConvertible>(of type: Value.Type, forKey key: String) -> Value? {
         guard let stored = values[key] else { return nil }
         guard let value = Value(codedValue: stored) else {
@@ -210,11 +214,13 @@ open class Coder {
         return typed
     }
 
-    private func fail(_ key: String, _ kind: CoderError.Kind) {
+    @usableFromInline
+    func fail(_ key: String, _ kind: CoderError.Kind) {
         failWithError(CoderError(kind: kind, key: key, path: codingPath))
     }
 
-    private func describe(_ value: CodedValue) -> String {
+    @usableFromInline
+    func describe(_ value: CodedValue) -> String {
         switch value {
         case .integer(let number): return "integer \(number)"
         case .bool(let flag): return "bool \(flag)"

@@ -20,7 +20,8 @@ public enum SnapshotPath {
 
     /// The last component of a path written by ``string(_:)``.
     public static func lastComponent(_ text: String) -> String {
-        unescape(String(text.split(separator: "/", omittingEmptySubsequences: false).last ?? ""))
+        let start = text.utf8.lastIndex(of: UInt8(ascii: "/")).map { text.utf8.index(after: $0) } ?? text.startIndex
+        return unescape(String(text[start...]))
     }
 
     private static func escape(_ component: String) -> String {

@@ -10,15 +10,15 @@ import Foundation
 /// by the same function.
 enum Checksum {
     /// The checksum of a row of `columns`.
-    static func of(_ columns: [any DatabaseValueConvertible]) -> Int64 {
+    static func of(_ columns: [DatabaseValue]) -> Int64 {
         var hasher = FNV1a()
-        for column in columns { hasher.mix(column.databaseValue) }
+        for column in columns { hasher.mix(column) }
         return Int64(bitPattern: hasher.hash)
     }
 
     /// The key of a payload: the checksum of its bytes as a one-column row.
     static func of(payload: Data) -> Int64 {
-        of([payload])
+        of([.blob(payload)])
     }
 }
 

@@ -55,7 +55,7 @@ enum SnapshotReader {
             (SELECT count(*) FROM (SELECT DISTINCT payload_hash AS hash FROM controller WHERE snapshot_id = s.id) mine
               WHERE EXISTS (SELECT 1 FROM controller o WHERE o.payload_hash = mine.hash AND o.snapshot_id <> s.id))
             """ : "0, 0"
-        let statement = try database.prepare("""
+        let statement = try database.cachedStatement("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
                    s.window_count, s.controller_count, s.checksum, s.restore_started_at IS NOT NULL, \(sizeColumns)
             FROM snapshot s ORDER BY s.id DESC
@@ -110,11 +110,13 @@ enum SnapshotReader {
     }
 
     private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
-        let headerRow = try database.prepare("""
+        let headerRow = try database.cachedStatement("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count,
                    checksum, restore_started_at IS NOT NULL
             FROM snapshot WHERE id = ?
             """)
+        // Reset when done, or the kept statement would hold this connection's read open.
+        defer { headerRow.reset() }
         try headerRow.bind([id])
         guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
         let header = try header(headerRow, firstColumn: 0, snapshot: id, path: database.path)
@@ -122,10 +124,11 @@ enum SnapshotReader {
 
         var problems: [SnapshotProblem] = []
         var records: [ControllerRecord] = []
+        var storedPaths: [String] = []
         var rowIDs = Set<Int>()
         var rowCount = 0
         // The payload only when the format allows its size: a huge one is never read.
-        let rows = try database.prepare("""
+        let rows = try database.cachedStatement("""
             SELECT c.node_id, c.parent_id, c.path, c.identifier, c.title, c.window_index, c.relation, c.position, c.style,
                    c.is_selected, c.is_collapsed, c.view_loaded, c.appearance, c.class_name, c.class_version,
                    c.restoration_class, c.payload_hash, c.checksum, length(p.bytes),
@@ -140,11 +143,12 @@ enum SnapshotReader {
             let path = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) ?? "?" : "(path of \(row.byteCount(at: 2)) bytes)"
             do throws(SnapshotProblem.Reason) {
                 records.append(try controller(row, snapshot: id))
+                storedPaths.append(path)
             } catch {
                 problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: error))
             }
         }
-        var structured = SnapshotStructure(records, rowIDs: rowIDs)
+        var structured = SnapshotStructure(records, storedPaths: storedPaths, rowIDs: rowIDs)
         problems += structured.problems
         if rowCount != header.controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
@@ -152,7 +156,7 @@ enum SnapshotReader {
         }
 
         var objects: [ObjectRecord] = []
-        let objectRows = try database.prepare("""
+        let objectRows = try database.cachedStatement("""
             SELECT o.object_id, o.class_name, o.class_version, o.payload_hash, o.checksum, length(p.bytes),
                    CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END
             FROM object o LEFT JOIN payload p ON p.hash = o.payload_hash
@@ -164,7 +168,7 @@ enum SnapshotReader {
             do throws(SnapshotProblem.Reason) {
                 guard let objectID, row.byteCount(at: 1) <= textLimit, let className = row.text(at: 1),
                       let version = row.integer(at: 2) else { throw .wrongColumnType("object") }
-                try verify(row, columns: 0..<4, checksum: 4, prefix: id, table: "object")
+                _ = try verified(row, columns: 0..<4, checksum: 4, prefix: id, table: "object")
                 let values = try payload(row, hash: 3, length: 5, bytes: 6)
                 objects.append(ObjectRecord(id: objectID, className: className, classVersion: Int(version), values: values))
             } catch {
@@ -176,11 +180,13 @@ enum SnapshotReader {
         return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
     }
 
-    /// Checks `columns` of `row`, after `prefix` (the snapshot id), against its checksum column.
-    private static func verify(_ row: Statement, columns: Range<Int>, checksum: Int, prefix: Int64,
-                               table: String) throws(SnapshotProblem.Reason) {
-        let values = [DatabaseValue.integer(prefix)] + columns.map { row.value(at: $0) }
-        guard row.integer(at: checksum) == Checksum.of(values) else { throw .checksumMismatch(table: table) }
+    /// `columns` of `row`, read once, checked with `prefix` (the snapshot id) before them
+    /// against the row's checksum column.
+    private static func verified(_ row: Statement, columns: Range<Int>, checksum: Int, prefix: Int64,
+                                 table: String) throws(SnapshotProblem.Reason) -> [DatabaseValue] {
+        let values = columns.map { row.value(at: $0) }
+        guard row.integer(at: checksum) == Checksum.of([.integer(prefix)] + values) else { throw .checksumMismatch(table: table) }
+        return values
     }
 
     /// The keyed values of the payload a row names, checked against its key first.
@@ -201,37 +207,40 @@ enum SnapshotReader {
     private static let textColumns = [(2, "path"), (3, "identifier"), (4, "title"), (6, "relation"), (8, "style"),
                                       (12, "appearance"), (13, "class_name"), (15, "restoration_class")]
 
-    /// One `controller` row and its payload, or what is wrong with it. Its `path` is the stored
-    /// text's; ``SnapshotStructure`` makes the whole path from the parents' and the last component.
+    /// One `controller` row and its payload, or what is wrong with it. Its `path` holds only the
+    /// row's own last component: ``SnapshotStructure`` makes the whole path from the parents'.
     private static func controller(_ row: Statement, snapshot: Int64) throws(SnapshotProblem.Reason) -> ControllerRecord {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
         for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
             throw .tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit)
         }
-        try verify(row, columns: 0..<17, checksum: 17, prefix: snapshot, table: "controller")
+        let columns = try verified(row, columns: 0..<17, checksum: 17, prefix: snapshot, table: "controller")
         func int(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> Int {
-            guard let value = row.integer(at: column) else { throw .wrongColumnType(name) }
+            guard case .integer(let value) = columns[column] else { throw .wrongColumnType(name) }
             return Int(value)
         }
         func text(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> String {
-            guard let value = row.text(at: column) else { throw .wrongColumnType(name) }
+            guard let value = optionalText(column) else { throw .wrongColumnType(name) }
             return value
         }
+        func optionalText(_ column: Int) -> String? {
+            if case .text(let value) = columns[column] { value } else { nil }
+        }
         let nodeID = try int(0, "node_id")
-        let parentID: Int? = row.value(at: 1) == .null ? nil : try int(1, "parent_id")
+        let parentID: Int? = columns[1] == .null ? nil : try int(1, "parent_id")
         let path = try text(2, "path")
         let window = try int(5, "window_index")
         let relationName = try text(6, "relation")
         let position = try int(7, "position")
         guard position >= 0 else { throw .positionsNotDense(relation: relationName, found: [position]) }
-        let relation = try StoredRelation.relation(name: relationName, position: position, style: row.text(at: 8),
+        let relation = try StoredRelation.relation(name: relationName, position: position, style: optionalText(8),
                                                    isSelected: try int(9, "is_selected") == 1, window: window).get()
         let appearanceName = try text(12, "appearance")
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         return ControllerRecord(
-            id: nodeID, parentID: parentID, path: SnapshotPath.components(path), identifier: try text(3, "identifier"),
-            title: row.text(at: 4), windowIndex: window, relation: relation, className: try text(13, "class_name"),
-            classVersion: try int(14, "class_version"), restorationClassName: row.text(at: 15),
+            id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(path)], identifier: try text(3, "identifier"),
+            title: optionalText(4), windowIndex: window, relation: relation, className: try text(13, "class_name"),
+            classVersion: try int(14, "class_version"), restorationClassName: optionalText(15),
             isViewLoaded: try int(11, "view_loaded") == 1, appearance: appearance, isCollapsed: try int(10, "is_collapsed") == 1,
             values: try payload(row, hash: 16, length: 18, bytes: 19))
     }

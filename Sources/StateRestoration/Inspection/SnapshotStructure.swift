@@ -8,9 +8,10 @@ struct SnapshotStructure {
     private(set) var problems: [SnapshotProblem] = []
     private var ordered: [ControllerRecord] = []
 
-    /// Checks `records` (each with its path as stored: only its last component counts); `rowIDs`
-    /// are the node ids of every row read, the ones that did not parse included.
-    init(_ records: [ControllerRecord], rowIDs: Set<Int>) {
+    /// Checks `records`, each with its own last path component as its path; `storedPaths` are
+    /// their rows' whole path texts (problems name them), index for index; `rowIDs` are the node
+    /// ids of every row read, the ones that did not parse included.
+    init(_ records: [ControllerRecord], storedPaths: [String], rowIDs: Set<Int>) {
         var indexByID: [Int: Int] = [:]
         for (index, record) in records.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
         var children = [[Int]](repeating: [], count: records.count)
@@ -18,7 +19,7 @@ struct SnapshotStructure {
         var rootWindows = Set<Int>()
         var dropped = Set<Int>()
         func drop(_ index: Int, _ reason: SnapshotProblem.Reason) {
-            problems.append(SnapshotProblem(nodeID: records[index].id, path: records[index].pathString, reason: reason))
+            problems.append(SnapshotProblem(nodeID: records[index].id, path: storedPaths[index], reason: reason))
             dropped.insert(index)
         }
         // Saves keep paths unique, unless the file was edited: a path is its parent's plus the
@@ -62,7 +63,7 @@ struct SnapshotStructure {
             paths[index] = path
             var keep: [Int] = []
             var presentedSeen = false
-            for child in children[index].sorted(by: { Self.sortKey(records[$0]).lexicographicallyPrecedes(Self.sortKey(records[$1])) }) {
+            for child in children[index].sorted(by: { Self.sortKey(records[$0]) < Self.sortKey(records[$1]) }) {
                 if records[child].windowIndex != records[index].windowIndex { drop(child, .windowMismatch); continue }
                 if case .presented = records[child].relation {
                     if presentedSeen { drop(child, .secondPresentation); continue }
@@ -118,12 +119,12 @@ struct SnapshotStructure {
     }
 
     /// Siblings in order: contained ones by position, then what is presented.
-    private static func sortKey(_ record: ControllerRecord) -> [Int] {
+    private static func sortKey(_ record: ControllerRecord) -> (Int, Int, Int) {
         switch record.relation {
-        case .windowRoot(let window): return [0, window, record.id]
-        case .stack(let index), .tab(let index, _), .child(let index): return [1, index, record.id]
-        case .column(let column): return [1, column == .primary ? 0 : 1, record.id]
-        case .presented: return [2, 0, record.id]
+        case .windowRoot(let window): return (0, window, record.id)
+        case .stack(let index), .tab(let index, _), .child(let index): return (1, index, record.id)
+        case .column(let column): return (1, column == .primary ? 0 : 1, record.id)
+        case .presented: return (2, 0, record.id)
         }
     }
 

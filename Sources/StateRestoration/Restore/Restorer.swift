@@ -174,7 +174,8 @@ struct Restorer {
             let contained = containedChildren(of: index)
             guard !contained.isEmpty else { continue }
             let attached = attach(contained, to: controller, parent: index)
-            for child in contained where !attached.contains(child) {
+            let taken = Set(attached)
+            for child in contained where !taken.contains(child) {
                 drop(child, "a \(records[child].relation) member cannot belong to a \(records[index].className)")
             }
             for child in attached where made[child]?.parent !== controller {

@@ -80,7 +80,7 @@ enum SnapshotWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [rows.id] + rows.header + [rows.restoreStartedAt, rows.isHeaderIntact ? headerChecksum : ~headerChecksum])
         var written = Written(id: database.lastInsertedRowID)
-        let insertPayload = try database.prepare("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
+        let insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
         func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
             let hash = Checksum.of(payload: row.payload)
             try insertPayload.execute([hash, row.payload])
@@ -93,14 +93,14 @@ enum SnapshotWriter {
             try statement.execute(columns + [.integer(row.isIntact ? checksum : ~checksum)])
         }
         let verb = rows.skipsRefusedRows ? "INSERT OR IGNORE" : "INSERT"
-        let insertController = try database.prepare("""
+        let insertController = try database.cachedStatement("""
             \(verb) INTO controller (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation, position,
                                     style, is_selected, is_collapsed, view_loaded, appearance, class_name, class_version,
                                     restoration_class, payload_hash, checksum)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for row in rows.controllers { try insert(row, with: insertController) }
-        let insertObject = try database.prepare("""
+        let insertObject = try database.cachedStatement("""
             \(verb) INTO object (snapshot_id, object_id, class_name, class_version, payload_hash, checksum)
             VALUES (?, ?, ?, ?, ?, ?)
             """)
@@ -112,14 +112,15 @@ enum SnapshotWriter {
     /// kept row uses. Call inside a transaction.
     static func prune(_ database: Database, keeping count: Int) throws -> PruneResult {
         var result = PruneResult()
-        try database.prepare("SELECT id FROM snapshot ORDER BY id DESC LIMIT -1 OFFSET ?").forEachRow([max(count, 1)]) { row in
+        try database.cachedStatement("SELECT id FROM snapshot ORDER BY id DESC LIMIT -1 OFFSET ?").forEachRow([max(count, 1)]) { row in
             if let id = row.integer(at: 0) { result.deletedSnapshotIDs.insert(id, at: 0) }
         }
         guard !result.deletedSnapshotIDs.isEmpty else { return result }
-        let delete = try database.prepare("DELETE FROM snapshot WHERE id = ?")
+        let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
         for id in result.deletedSnapshotIDs { try delete.execute([id]) }
         let unused = "hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)"
-        let freed = try database.prepare("SELECT count(*), coalesce(sum(length(bytes)), 0) FROM payload WHERE \(unused)")
+        let freed = try database.cachedStatement("SELECT count(*), coalesce(sum(length(bytes)), 0) FROM payload WHERE \(unused)")
+        defer { freed.reset() }
         if try freed.step() {
             result.freedStateCount = Int(freed.integer(at: 0) ?? 0)
             result.freedPayloadBytes = Int(freed.integer(at: 1) ?? 0)
