@@ -27,10 +27,12 @@ CREATE TABLE snapshot (
     label              TEXT    NOT NULL DEFAULT '',
     window_count       INTEGER NOT NULL CHECK (window_count >= 0),
     controller_count   INTEGER NOT NULL CHECK (controller_count >= 0),
+    -- The app's own keys (its delegate's willEncodeRestorableState), a payload; NULL when none.
+    payload_hash       INTEGER,
     -- Set when a restore of this snapshot starts and cleared when it ends: a restore that dies
     -- part-way leaves it set, and later restores skip the snapshot (the crash rule).
     restore_started_at TEXT,
-    -- Over created_at to controller_count, in that order.
+    -- Over created_at to payload_hash, in that order.
     checksum           INTEGER NOT NULL
 );
 
@@ -66,10 +68,12 @@ CREATE TABLE controller (
     PRIMARY KEY (snapshot_id, node_id)
 ) WITHOUT ROWID;
 
--- Restorable objects other than controllers that controllers referenced.
+-- Restorable objects other than controllers: those controllers referenced, and those the app
+-- registered by instance under an identifier.
 CREATE TABLE object (
     snapshot_id   INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
     object_id     INTEGER NOT NULL CHECK (object_id > 0),
+    identifier    TEXT,                                        -- the app's registration; NULL when referenced only
     class_name    TEXT    NOT NULL,
     class_version INTEGER NOT NULL,
     payload_hash  INTEGER NOT NULL,

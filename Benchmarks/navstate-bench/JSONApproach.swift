@@ -41,7 +41,7 @@ final class JSONApproach: Approach {
         switch controller.relation {
         case .navigationStack(let index, _): relation = "stack"; position = index
         case .tab(let index, let isSelected): relation = "tab"; position = index; selected = isSelected
-        case .presented(let presentation): relation = "presented"; style = presentation.rawValue
+        case .presented(let presentation): relation = "presented"; style = presentation.name
         case .child(let index): relation = "child"; position = index
         default: break
         }
@@ -129,7 +129,7 @@ final class JSONApproach: Approach {
             }
             for presentedNode in node.children where presentedNode.relation == "presented" {
                 let presented = build(presentedNode)
-                presented.modalPresentationStyle = ModalPresentationStyle(rawValue: presentedNode.style ?? "") ?? .fullScreen
+                presented.modalPresentationStyle = ModalPresentationStyle(name: presentedNode.style ?? "") ?? .fullScreen
                 presentations.append((controller, presented))
             }
             return controller

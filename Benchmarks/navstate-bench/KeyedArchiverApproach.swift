@@ -88,7 +88,7 @@ final class KeyedArchiverApproach: Approach {
         switch controller.relation {
         case .navigationStack(let index, _): node.relation = "stack"; node.position = index
         case .tab(let index, let isSelected): node.relation = "tab"; node.position = index; node.selected = isSelected
-        case .presented(let presentation): node.relation = "presented"; node.style = presentation.rawValue
+        case .presented(let presentation): node.relation = "presented"; node.style = presentation.name
         default: node.relation = "root"
         }
         let coder = Coder()

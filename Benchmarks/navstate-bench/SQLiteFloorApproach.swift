@@ -106,7 +106,7 @@ struct FloorRow {
             }
             if let presented = controller.presentedByThisController {
                 visit(presented, parent: id, parentPath: path, relation: "presented", position: 0,
-                      style: presented.activePresentationStyle?.rawValue, selected: false)
+                      style: presented.activePresentationStyle?.name, selected: false)
             }
         }
         if let root = window.rootViewController {
@@ -149,7 +149,7 @@ struct FloorRow {
             }
         }
         for (parent, index) in presented {
-            controllers[index].modalPresentationStyle = rows[index].row.style.flatMap(ModalPresentationStyle.init(rawValue:)) ?? .fullScreen
+            controllers[index].modalPresentationStyle = rows[index].row.style.flatMap(ModalPresentationStyle.init(name:)) ?? .fullScreen
             controllers[parent].present(controllers[index], animated: false)
         }
         for (index, entry) in rows.enumerated() {
@@ -202,7 +202,7 @@ enum BenchFactory {
             }
         }
         for (presenter, presented, style) in presentations {
-            presented.modalPresentationStyle = ModalPresentationStyle(rawValue: style) ?? .fullScreen
+            presented.modalPresentationStyle = ModalPresentationStyle(name: style) ?? .fullScreen
             presenter.present(presented, animated: false)
         }
     }

@@ -48,8 +48,23 @@ public final class Application {
     private var changeObservers: [(token: ObserverToken, handler: @MainActor (Window) -> Void)] = []
     private var nextToken = 0
 
+    /// The app-level hooks of state restoration (``ApplicationDelegate``). Held strongly, as the
+    /// app's `main` holds `UIApplication`'s delegate.
+    public var delegate: (any ApplicationDelegate)?
+
+    /// Objects registered for state restoration by instance, by identifier
+    /// (``registerObject(forStateRestoration:restorationIdentifier:)``).
+    public private(set) var objectsRegisteredForStateRestoration: [String: any RestorableObject] = [:]
+
     /// Makes an application with no windows.
     public init() {}
+
+    /// Saves `object` with every snapshot under `identifier`, and restores into this instance:
+    /// register it again before restoring, as UIKit's `registerObject(forStateRestoration:
+    /// restorationIdentifier:)` asks. Registering an identifier again replaces the object.
+    public func registerObject(forStateRestoration object: any RestorableObject, restorationIdentifier identifier: String) {
+        objectsRegisteredForStateRestoration[identifier] = object
+    }
 
     isolated deinit {
         Self.lifecycleObserverCount -= lifecycleObservers.count
@@ -127,7 +142,10 @@ public final class Application {
         for observer in changeObservers { observer.handler(window) }
     }
 
-    func report(_ diagnostic: Diagnostic) {
+    /// Records `diagnostic` and tells the diagnostic observers: for the restoration layer, whose
+    /// lazy decodes run after its report was returned.
+    @_spi(Restoration)
+    public func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
         if diagnostics.count > diagnosticsLimit {
             diagnostics.removeFirst(diagnostics.count - diagnosticsLimit)

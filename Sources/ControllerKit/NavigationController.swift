@@ -7,16 +7,16 @@
 open class NavigationController: ViewController {
     private var stack: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
 
-    /// Makes an empty navigation controller.
-    public override init() {
-        super.init()
+    /// Makes an empty navigation controller (`init()` passes `nil` for both).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         definesPresentationContext = true
     }
 
     /// Makes a navigation controller whose stack holds `rootViewController`, which receives
     /// `willMove(toParent:)` and `didMove(toParent:)` right away.
     public init(rootViewController: ViewController) {
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         definesPresentationContext = true
         setViewControllers([rootViewController], animated: false)
     }

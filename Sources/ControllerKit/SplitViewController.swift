@@ -16,9 +16,9 @@ open class SplitViewController: ViewController {
     /// Whether only the primary column shows.
     public private(set) var isCollapsed = false { didSet { RestorationChanges.structureDidChange() } }
 
-    /// Makes an expanded split view controller with empty columns.
-    public override init() {
-        super.init()
+    /// Makes an expanded split view controller with empty columns (`init()` passes `nil` for both).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
     /// The restoration initialiser; the columns are rebuilt by the restoration layer.

@@ -9,9 +9,9 @@ open class TabBarController: ViewController {
     private var tabs: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
     private var selection = NSNotFound { didSet { RestorationChanges.structureDidChange() } }
 
-    /// Makes a tab bar controller with no tabs.
-    public override init() {
-        super.init()
+    /// Makes a tab bar controller with no tabs (`init()` passes `nil` for both).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
     /// The restoration initialiser; the tabs are rebuilt by the restoration layer.

@@ -58,6 +58,18 @@ extension ViewController {
         }
     }
 
+    /// Runs `decodeRestorableState(with:)` for a restore, announced to lifecycle observers.
+    @_spi(Restoration)
+    public func restoreDecoding(with coder: Coder) {
+        invoke(.decodeRestorableState) { $0.decodeRestorableState(with: coder) }
+    }
+
+    /// Runs `applicationFinishedRestoringState()` for a restore, announced to lifecycle observers.
+    @_spi(Restoration)
+    public func restoreFinishing() {
+        invoke(.applicationFinishedRestoringState) { $0.applicationFinishedRestoringState() }
+    }
+
     /// Reports misuse on the channel of this controller's application.
     func report(_ kind: Diagnostic.Kind, _ message: String) {
         application.report(Diagnostic(kind: kind, message: message))

@@ -79,6 +79,10 @@ extension ViewController {
             return
         }
         let style = presented.modalPresentationStyle
+        guard style != .none else {
+            report(.unsupportedOperation, "\(self) cannot present \(presented) with style none")
+            return
+        }
         let presenter = presenter(for: style)
         if let current = presenter.presentedLink {
             report(.alreadyPresenting, "\(presenter) cannot present \(presented): it already presents \(current)")

@@ -35,6 +35,11 @@ extension ViewController {
             adopt(View())
         }
         invoke(.viewDidLoad) { $0.viewDidLoad() }
+        // A lazy restore decodes a controller right after its first viewDidLoad.
+        if let restoration = pendingRestoration {
+            pendingRestoration = nil
+            restoration.run(self)
+        }
     }
 
     /// The setter of `view`: installs without `viewDidLoad()`, or unloads on `nil`.

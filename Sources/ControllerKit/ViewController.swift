@@ -14,7 +14,7 @@ import Foundation
 /// Only members declared in this class body can be overridden; the runtime behind them lives in
 /// the `ViewController+…` files, one topic each.
 @MainActor
-open class ViewController: @MainActor CustomStringConvertible {
+open class ViewController: Responder, @MainActor CustomStringConvertible {
 
     // MARK: - Storage (internal; the runtime keeps it consistent)
 
@@ -41,6 +41,10 @@ open class ViewController: @MainActor CustomStringConvertible {
     /// The last membership check that saw this controller (`validateMembers`): a mark in place
     /// of a set of identities, which hashed every member of every stack a restore fills.
     var membershipMark: UInt64 = 0
+    /// What a lazy restore still has to do once this controller's view loads: decode it. Run
+    /// once, right after `viewDidLoad()`.
+    @_spi(Restoration)
+    public var pendingRestoration: PendingRestoration?
     /// The `animated` flag of the last `beginAppearanceTransition`, for its `end…`.
     var manualTransitionIsAnimated = false
 
@@ -62,6 +66,21 @@ open class ViewController: @MainActor CustomStringConvertible {
     /// The style `present(_:animated:completion:)` uses when this controller is presented.
     /// Defaults to ``ModalPresentationStyle/fullScreen`` (see the README's behaviour notes).
     open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+
+    /// Supplies custom presentation transitions in UIKit; kept for code that sets it (headless
+    /// transitions are not animated).
+    open weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
+
+    // MARK: - Bars
+
+    /// What this controller shows in a navigation bar, made on first use.
+    open lazy var navigationItem = NavigationItem()
+
+    /// What this controller shows in a tab bar, made on first use with its ``title``.
+    open lazy var tabBarItem = TabBarItem(title: title)
+
+    /// Whether a tab bar would hide while this controller is on a navigation stack.
+    open var hidesBottomBarWhenPushed = false
 
     /// Whether context presentation styles from this controller or its descendants stop here.
     /// Navigation controllers set it to `true`.
@@ -85,13 +104,32 @@ open class ViewController: @MainActor CustomStringConvertible {
 
     // MARK: - Initialisers
 
-    /// Makes a controller with no view loaded.
-    public init() {}
+    /// Makes a controller with no view loaded, as `UIViewController(nibName:bundle:)` does.
+    /// There are no nibs: both values are only kept, for code that reads them back.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+    }
+
+    /// Makes a controller with no view loaded: `init(nibName: nil, bundle: nil)`.
+    public override convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
 
     /// The restoration initialiser, called by the state-restoration registry. Returning `nil`
     /// refuses, which leaves out this controller's subtree. The base implementation reads nothing
-    /// and succeeds; `decodeRestorableState(with:)` runs later with the same values.
-    public required init?(coder: Coder) {}
+    /// and succeeds; `decodeRestorableState(with:)` runs later with the same coder.
+    public required init?(coder: Coder) {
+        nibName = nil
+        nibBundle = nil
+        super.init()
+    }
+
+    /// The nib name given at initialisation; nothing loads from it.
+    public let nibName: String?
+    /// The bundle given at initialisation.
+    public let nibBundle: Bundle?
 
     // MARK: - The view
 
@@ -185,14 +223,42 @@ open class ViewController: @MainActor CustomStringConvertible {
     /// The view was released by a memory warning; it reloads on next use.
     open func viewDidUnload() {}
 
+    // MARK: - Showing
+
+    /// Shows `viewController` as UIKit's default does: pushed onto the nearest navigation
+    /// controller, else presented from this controller.
+    open func show(_ viewController: ViewController, sender: Any?) {
+        if let navigation = self as? NavigationController ?? navigationController {
+            navigation.pushViewController(viewController, animated: true)
+        } else {
+            present(viewController, animated: true)
+        }
+    }
+
+    /// Shows `viewController` as the detail: the nearest split view controller's secondary
+    /// column, else as ``show(_:sender:)`` does.
+    open func showDetailViewController(_ viewController: ViewController, sender: Any?) {
+        if let split = self as? SplitViewController ?? splitViewController {
+            split.setViewController(viewController, for: .secondary)
+        } else {
+            show(viewController, sender: sender)
+        }
+    }
+
+    // MARK: - Responder chain
+
+    /// The parent, or else the presenter: the responder chain without views.
+    open override var next: Responder? { parent ?? presentingViewController }
+
     // MARK: - State restoration hooks
 
     /// Writes this controller's state. Containers' children are saved automatically; the base
     /// implementation writes nothing.
     open func encodeRestorableState(with coder: Coder) {}
 
-    /// Reads back what `encodeRestorableState(with:)` wrote. Runs parent before children, before
-    /// any view loads. The base implementation reads nothing.
+    /// Reads back what `encodeRestorableState(with:)` wrote. Runs after this controller's
+    /// `viewDidLoad()`, parent before children, as in UIKit. The base implementation reads
+    /// nothing.
     open func decodeRestorableState(with coder: Coder) {}
 
     /// Called on every restored controller once the whole hierarchy is decoded.

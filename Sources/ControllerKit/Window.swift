@@ -16,6 +16,10 @@ open class Window: View {
     /// hidden window, and `Window(application: Application())` keeps its application.
     public let application: Application
 
+    /// The identifier that puts this window's controllers under its own path component
+    /// (`/main/tabs/…`), as `UIWindow.restorationIdentifier` does; `nil` leaves them at the top.
+    public var restorationIdentifier: String?
+
     private var storedRoot: ViewController?
     private var storedHidden = true
     /// How many transitions of this window are running; requests made meanwhile wait for zero.

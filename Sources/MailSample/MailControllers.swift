@@ -49,7 +49,7 @@ public final class MailboxListController: ViewController {
     /// How the messages are sorted; saved as a Codable value.
     public var sort = MessageSortOrder(field: "date", ascending: false)
 
-    public override init() { super.init() }
+    public init() { super.init(nibName: nil, bundle: nil) }
     public required init?(coder: Coder) { super.init(coder: coder) }
 
     public override func encodeRestorableState(with coder: Coder) {
@@ -96,7 +96,7 @@ public final class MessageController: ViewController {
     /// Its labels.
     public var labels: [String] = []
 
-    public override init() { super.init() }
+    public init() { super.init(nibName: nil, bundle: nil) }
     public required init?(coder: Coder) { super.init(coder: coder) }
 
     public override func encodeRestorableState(with coder: Coder) {
@@ -133,8 +133,8 @@ public final class AttachmentViewerController: ViewController {
     /// The zoom factor, 1 for actual size.
     public var zoom = 1.0
 
-    public override init() {
-        super.init()
+    public init() {
+        super.init(nibName: nil, bundle: nil)
         title = "Attachment"
     }
 
@@ -167,8 +167,8 @@ public final class ComposeController: ViewController {
     /// The message being answered.
     public var replyingToMessageID = 0
 
-    public override init() {
-        super.init()
+    public init() {
+        super.init(nibName: nil, bundle: nil)
         title = "New Message"
     }
 
@@ -201,8 +201,8 @@ public final class SearchController: ViewController {
     /// Earlier searches, newest first.
     public var recentQueries: [String] = []
 
-    public override init() {
-        super.init()
+    public init() {
+        super.init(nibName: nil, bundle: nil)
         title = "Search"
     }
 
@@ -233,8 +233,8 @@ public final class SettingsController: ViewController {
     /// The signature appended to new messages.
     public var signature = ""
 
-    public override init() {
-        super.init()
+    public init() {
+        super.init(nibName: nil, bundle: nil)
         title = "Settings"
     }
 

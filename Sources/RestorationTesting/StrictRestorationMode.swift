@@ -8,7 +8,7 @@ public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// A controller without `restorationIdentifier`: it and its subtree would be lost.
         case noIdentifier
-        /// A class the registry does not know: restore would drop it.
+        /// A class, or a restoration class, the registry does not know: restore would drop it.
         case unregisteredClass
         /// A keyed value that does not read back equal after encoding.
         case valueDoesNotRoundTrip
@@ -109,6 +109,11 @@ public final class StrictRestorationMode {
         for (record, _) in saved where !registry.knowsController(named: record.className) {
             found.append(StrictFinding(kind: .unregisteredClass, path: record.pathString,
                                        message: "class \(record.className) is not registered; restore would drop it"))
+        }
+        for record in saved.map(\.record) where record.restorationClassName == nil {
+            guard let warning = draft.report.warnings.first(where: { $0.hasPrefix("\(record.pathString): restoration class ") }) else { continue }
+            found.append(StrictFinding(kind: .unregisteredClass, path: record.pathString,
+                                       message: String(warning.dropFirst(record.pathString.count + 2)) + "; restore would drop it"))
         }
         for warning in draft.report.warnings where warning.contains("was not kept") {
             let path = String(warning.prefix { $0 != ":" })

@@ -29,14 +29,15 @@ enum Tampering {
             try database.execute("UPDATE object SET payload_hash = ? WHERE payload_hash = ?", [new, old])
         }
         try rewrite(database, table: "snapshot", key: ["id"], columns: ["created_at", "app_version", "app_build", "schema_version",
-                                                                       "platform", "label", "window_count", "controller_count"],
+                                                                       "platform", "label", "window_count", "controller_count",
+                                                                       "payload_hash"],
                     keyIsHashed: false)
         try rewrite(database, table: "controller", key: ["snapshot_id", "node_id"],
                     columns: ["parent_id", "path", "identifier", "title", "window_index", "relation", "position", "style",
                               "is_selected", "is_collapsed", "view_loaded", "appearance", "class_name", "class_version",
                               "restoration_class", "payload_hash"], keyIsHashed: true)
         try rewrite(database, table: "object", key: ["snapshot_id", "object_id"],
-                    columns: ["class_name", "class_version", "payload_hash"], keyIsHashed: true)
+                    columns: ["identifier", "class_name", "class_version", "payload_hash"], keyIsHashed: true)
     }
 
     /// Sets each row's checksum over its key columns (when hashed) and `columns`, in order.

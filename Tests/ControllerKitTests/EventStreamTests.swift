@@ -10,7 +10,7 @@ import Testing
         let log: Log
         init(_ name: String, log: Log) {
             self.log = log
-            super.init()
+            super.init(nibName: nil, bundle: nil)
             restorationIdentifier = name
         }
         required init?(coder: Coder) { return nil }

@@ -197,18 +197,18 @@ import Testing
 
     @Test func requestsFromInsideACallbackWaitForTheTransitionToEnd() {
         final class PushesOnAppear: ViewController {
-            var next: ViewController?
+            var following: ViewController?
             override func viewDidAppear(_ animated: Bool) {
-                if let next {
-                    self.next = nil
-                    navigationController?.pushViewController(next, animated: true)
+                if let following {
+                    self.following = nil
+                    navigationController?.pushViewController(following, animated: true)
                 }
             }
         }
         let world = Harness()
         let first = PushesOnAppear()
         first.restorationIdentifier = "F"
-        first.next = named("B")
+        first.following = named("B")
         let n = nav("N", root: named("A"))
         world.show(n)
         n.pushViewController(first, animated: true)

@@ -9,7 +9,7 @@ import Testing
 final class Counter: ViewController {
     var count = 0
     var decodes = true
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
     required init?(coder: Coder) { super.init(coder: coder) }
     convenience init(_ identifier: String, count: Int, decodes: Bool = true) {
         self.init()
@@ -26,7 +26,7 @@ final class Counter: ViewController {
 /// A counter class whose restored instances forget their count: a decoding bug.
 final class ForgetfulCounter: ViewController {
     var count = 0
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
     required init?(coder: Coder) { super.init(coder: coder) }
     override func encodeRestorableState(with coder: Coder) { coder.encode(count, forKey: "count") }
 }
@@ -54,8 +54,10 @@ enum LeakyCache {
             MailSample.buildSessionEndState(in: window)
         }
         #expect(report.passed)
-        #expect(report.restoredTrace == report.freshTrace)
-        #expect(report.restoredTrace.first == "viewer.loadView")
+        // The fresh build's trace, with each restored controller's decode after its viewDidLoad.
+        #expect(report.restoredTrace.prefix(4) == ["viewer.loadView", "viewer.viewDidLoad", "viewer.decodeRestorableState",
+                                                   "viewer.applicationFinishedRestoringState"])
+        #expect(report.restoredTrace.filter { !$0.contains("Restor") } == report.freshTrace)
         #expect(report.restoredValues.count == 9)
     }
 

@@ -11,7 +11,7 @@ import Testing
     /// Keeps the coder it was given, as an app may (to its cost).
     final class Keeper: ViewController {
         var kept: Coder?
-        override init() { super.init() }
+        init() { super.init(nibName: nil, bundle: nil) }
         required init?(coder: Coder) { super.init(coder: coder) }
         override func encodeRestorableState(with coder: Coder) {
             kept = coder
@@ -23,7 +23,7 @@ import Testing
     /// the main actor: both are reported with its coding path.
     final class Pointing: ViewController {
         let target = ViewController()
-        override init() { super.init() }
+        init() { super.init(nibName: nil, bundle: nil) }
         required init?(coder: Coder) { super.init(coder: coder) }
         override func encodeRestorableState(with coder: Coder) {
             coder.encode(target, forKey: "target")
@@ -41,7 +41,7 @@ import Testing
     /// Drops the controllers after it from its navigation stack while it encodes, which no app
     /// should do: the capture walked them already.
     final class Remover: ViewController {
-        override init() { super.init() }
+        init() { super.init(nibName: nil, bundle: nil) }
         required init?(coder: Coder) { super.init(coder: coder) }
         override func encodeRestorableState(with coder: Coder) {
             coder.encode(true, forKey: "removed")

@@ -37,7 +37,7 @@ import Testing
 final class Reregistering: ViewController {
     @MainActor static var registryToChange: RestorationRegistry?
 
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
 
     required init?(coder: Coder) {
         super.init(coder: coder)
@@ -49,6 +49,6 @@ final class Reregistering: ViewController {
 }
 
 final class Replacement: ViewController {
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
     required init?(coder: Coder) { super.init(coder: coder) }
 }

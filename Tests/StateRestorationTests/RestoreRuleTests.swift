@@ -168,7 +168,7 @@ import Testing
     @Test func aValueOfTheWrongTypeDropsOnlyThatSubtreeAndNamesKeyAndPath() throws {
         final class Strict: ViewController {
             required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
             override func encodeRestorableState(with coder: Coder) { coder.encode("seven", forKey: "count") }
             override func decodeRestorableState(with coder: Coder) { _ = coder.decodeInteger(forKey: "count") }
         }
@@ -213,7 +213,7 @@ import Testing
         final class Linked: ViewController {
             weak var partner: Linked?
             required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
             override func encodeRestorableState(with coder: Coder) { coder.encode(partner, forKey: "partner") }
             override func decodeRestorableState(with coder: Coder) { partner = coder.decodeObject(of: Linked.self, forKey: "partner") }
         }
@@ -238,7 +238,7 @@ import Testing
         final class Pointer: ViewController {
             var target: ViewController?
             required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
             override func encodeRestorableState(with coder: Coder) { coder.encode(target, forKey: "target") }
         }
         let registry = RestorationRegistry()
@@ -254,7 +254,7 @@ import Testing
         final class Versioned: ViewController {
             var fullName = ""
             required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
             override func encodeRestorableState(with coder: Coder) { coder.encode(fullName, forKey: "name") }
             override func decodeRestorableState(with coder: Coder) {
                 if coder.version(forClassName: "Versioned") < 2 {
@@ -282,7 +282,7 @@ import Testing
     @Test func anUnknownClassDropsItsSubtreeAndTheRestRestores() throws {
         final class Gone: ViewController {
             required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
         }
         let registry = RestorationRegistry()
         registry.register(Gone.self, as: "Gone")
@@ -382,11 +382,11 @@ import Testing
     @Test func aRenamedClassRestoresThroughAnAlias() throws {
         final class OldName: ViewController {
             required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
         }
         final class NewName: ViewController {
             required init?(coder: Coder) { super.init(coder: coder) }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
         }
         let before = RestorationRegistry()
         before.register(OldName.self, as: "Profile")
@@ -406,7 +406,7 @@ import Testing
                 guard coder.decodeBool(forKey: "ok") else { return nil }
                 super.init(coder: coder)
             }
-            override init() { super.init() }
+            init() { super.init(nibName: nil, bundle: nil) }
         }
         let registry = RestorationRegistry()
         registry.register(Picky.self, as: "Picky")
@@ -420,21 +420,28 @@ import Testing
 
     // MARK: - §3.2–3.3 Order and laziness
 
-    @Test func restoreSendsOnlyContainmentCallsThenDecodesParentsFirstThenFinishes() throws {
-        final class Logged: ViewController {
-            nonisolated(unsafe) static var log: [String] = []
-            required init?(coder: Coder) {
-                super.init(coder: coder)
-                Logged.log.append("init")
-            }
-            override init() { super.init() }
-            override func decodeRestorableState(with coder: Coder) {
-                Logged.log.append("decode \(restorationIdentifier ?? "?") loaded=\(isViewLoaded) parent=\(parent?.restorationIdentifier ?? "-")")
-            }
-            override func applicationFinishedRestoringState() {
-                Logged.log.append("finished \(restorationIdentifier ?? "?")")
-            }
+    /// A controller whose callbacks log what restoration did, and whether its view was loaded.
+    final class Logged: ViewController {
+        nonisolated(unsafe) static var log: [String] = []
+        required init?(coder: Coder) {
+            super.init(coder: coder)
+            Logged.log.append("init")
         }
+        init() { super.init(nibName: nil, bundle: nil) }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            Logged.log.append("viewDidLoad \(restorationIdentifier ?? "?")")
+        }
+        override func decodeRestorableState(with coder: Coder) {
+            Logged.log.append("decode \(restorationIdentifier ?? "?") loaded=\(isViewLoaded) parent=\(parent?.restorationIdentifier ?? "-")")
+        }
+        override func applicationFinishedRestoringState() {
+            Logged.log.append("finished \(restorationIdentifier ?? "?")")
+        }
+    }
+
+    /// root (a container) → top → inner, saved; the store and the registry.
+    private func savedLoggedChain() throws -> (RestorationStore, TemporaryDirectory, RestorationRegistry) {
         let registry = RestorationRegistry()
         registry.register(Logged.self, as: "Logged")
         func logged(_ identifier: String) -> Logged {
@@ -449,15 +456,50 @@ import Testing
         let inner = logged("inner")
         top.addChild(inner)
         inner.didMove(toParent: top)
-        let (store, _, _) = try saved(root, registry: registry)
+        let (store, directory, _) = try saved(root, registry: registry)
+        return (store, directory, registry)
+    }
+
+    /// UIKit's order (eager): each controller is made, loads its view, then decodes, parents
+    /// first; then every one finishes.
+    @Test func anEagerRestoreLoadsThenDecodesParentsFirstThenFinishes() throws {
+        let (store, directory, registry) = try savedLoggedChain()
+        defer { _ = directory }
         Logged.log.removeAll()
-        let recorder = LifecycleTraceRecorder(observing: [.shared])
-        let (window, _) = try restored(store, registry: registry)
-        #expect(Logged.log == ["init", "init", "decode top loaded=false parent=root", "decode inner loaded=false parent=top",
+        let application = Application()
+        let recorder = LifecycleTraceRecorder(observing: [application, .shared])
+        let window = Window(application: application)
+        _ = try store.restore(into: window, registry: registry)
+        #expect(Logged.log == ["init", "viewDidLoad top", "init", "viewDidLoad inner",
+                               "decode top loaded=true parent=root", "decode inner loaded=true parent=top",
                                "finished top", "finished inner"])
-        #expect(recorder.lines.allSatisfy { $0.contains(".wM(") || $0.contains(".dM(") })
-        #expect(window.rootViewController?.isViewLoaded == false)
-        #expect(top.isViewLoaded == false)
+        #expect(recorder.lines == ["root.loadView", "root.viewDidLoad", "top.loadView", "top.viewDidLoad",
+                                   "inner.loadView", "inner.viewDidLoad", "top.wM(root)", "top.dM(root)", "inner.wM(top)",
+                                   "inner.dM(top)", "root.decodeRestorableState", "top.decodeRestorableState",
+                                   "inner.decodeRestorableState", "root.applicationFinishedRestoringState",
+                                   "top.applicationFinishedRestoringState", "inner.applicationFinishedRestoringState"])
+        #expect(window.rootViewController?.isViewLoaded == true)
+    }
+
+    /// Lazy: the restore makes and attaches, and loads nothing; a controller decodes right after
+    /// its first viewDidLoad, its parent's decode first (loading the parent's view if need be).
+    @Test func aLazyRestoreDecodesEachControllerAfterItsViewLoadsParentsFirst() throws {
+        let (store, directory, registry) = try savedLoggedChain()
+        defer { _ = directory }
+        Logged.log.removeAll()
+        let window = Window(application: Application())
+        let report = try store.restore(into: window, registry: registry, timing: .lazy)
+        #expect(report.restored == ["/root", "/root/top", "/root/top/inner"])
+        #expect(Logged.log == ["init", "init"])
+        let inner = try #require(window.rootViewController?.children.first?.children.first)
+        inner.loadViewIfNeeded()
+        #expect(Logged.log == ["init", "init", "viewDidLoad inner", "viewDidLoad top", "decode top loaded=true parent=root",
+                               "finished top", "decode inner loaded=true parent=top", "finished inner"])
+        #expect(window.rootViewController?.isViewLoaded == true)
+        // Once only, whatever loads again.
+        inner.view = nil
+        inner.loadViewIfNeeded()
+        #expect(Logged.log.filter { $0.hasPrefix("decode") }.count == 2)
     }
 
     @Test func restoreRefusesAShownWindow() throws {

@@ -10,7 +10,8 @@ import Testing
     @Test func aPlainRoot() throws {
         let outcome = try RoundTrip().run { $0.rootViewController = Note("root", text: "only") }
         outcome.expectFaithful()
-        #expect(outcome.restoredTrace == ["root.loadView", "root.viewDidLoad", "root.wA", "root.viewWillLayoutSubviews",
+        #expect(outcome.restoredTrace == ["root.loadView", "root.viewDidLoad", "root.decodeRestorableState",
+                                          "root.applicationFinishedRestoringState", "root.wA", "root.viewWillLayoutSubviews",
                                           "root.viewDidLayoutSubviews", "root.dA"])
         #expect((outcome.restoredWindow.rootViewController as? Note)?.text == "only")
     }
@@ -24,8 +25,11 @@ import Testing
         outcome.expectFaithful()
         #expect(outcome.saveReport.saved.map(\.path) == ["/nav", "/nav/list", "/nav/item[1]", "/nav/item[2]",
                                                          "/nav/item[3]", "/nav/detail"])
-        let stack = (outcome.restoredWindow.rootViewController as? NavigationController)?.viewControllers
-        #expect(stack?.compactMap { ($0 as? Note)?.text } == ["text of list", "a", "b", "c", "text of detail"])
+        let stack = (outcome.restoredWindow.rootViewController as? NavigationController)?.viewControllers ?? []
+        // Restored lazily: the members under the top decode when reached.
+        #expect(stack.compactMap { ($0 as? Note)?.text } == ["", "", "", "", "text of detail"])
+        stack.forEach { $0.loadViewIfNeeded() }
+        #expect(stack.compactMap { ($0 as? Note)?.text } == ["text of list", "a", "b", "c", "text of detail"])
     }
 
     @Test func sixTabsWithANonZeroSelection() throws {
@@ -108,7 +112,9 @@ import Testing
         }, expected: MailSampleRegistry.endState)
         outcome.expectFaithful()
         #expect(outcome.restoredTrace == contractLines("""
-            viewer.load, viewer.wA, compose.load, compose.wA, viewer.layout, compose.layout, viewer.dA, compose.dA
+            viewer.load, viewer.decodeRestorableState, viewer.applicationFinishedRestoringState, viewer.wA,
+            compose.load, compose.decodeRestorableState, compose.applicationFinishedRestoringState, compose.wA,
+            viewer.layout, compose.layout, viewer.dA, compose.dA
             """))
     }
 }

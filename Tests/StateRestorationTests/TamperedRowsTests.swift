@@ -293,7 +293,7 @@ final class EagerNote: ViewController {
         text = "text of \(identifier)"
     }
 
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
 
     required init?(coder: Coder) {
         text = coder.decodeString(forKey: "text") ?? ""

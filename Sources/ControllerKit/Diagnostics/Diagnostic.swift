@@ -38,6 +38,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case duplicateController
         /// `addChild` with a controller that is already a child of the receiver.
         case alreadyAChild
+        /// A lazily restored controller's `decodeRestorableState(with:)`, run after the restore
+        /// returned, recorded a coder error; the controller keeps what it could decode.
+        case restorationDecodeFailed
     }
 
     /// The category, for matching.

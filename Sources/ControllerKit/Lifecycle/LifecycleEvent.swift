@@ -25,6 +25,10 @@ public struct LifecycleEvent {
         case didReceiveMemoryWarning
         case viewWillUnload
         case viewDidUnload
+        /// A restore hands the controller its saved state.
+        case decodeRestorableState
+        /// A restore is done with the controller and everything it restored with it.
+        case applicationFinishedRestoringState
     }
 
     /// The controller that receives the callback.
@@ -54,6 +58,8 @@ extension LifecycleEvent.Kind {
         case .didReceiveMemoryWarning: return "didReceiveMemoryWarning"
         case .viewWillUnload: return "viewWillUnload"
         case .viewDidUnload: return "viewDidUnload"
+        case .decodeRestorableState: return "decodeRestorableState"
+        case .applicationFinishedRestoringState: return "applicationFinishedRestoringState"
         }
     }
 }

@@ -13,6 +13,9 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A Codable value did not encode when it was saved (its `encode(to:)` threw); the
         /// message is the encoder's. The key keeps what was written to it before, if anything.
         case valueDoesNotEncode(String)
+        /// A value of a type the coder does not store (see `encode(_:forKey:)` for `Any?`); the
+        /// key was left out.
+        case unsupportedValue(String)
         /// Raised by the controller itself through ``Coder/failWithError(_:)``.
         case custom(String)
     }
@@ -44,6 +47,8 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(place): payload does not decode: \(message)"
         case .valueDoesNotEncode(let message):
             return "\(place): value does not encode: \(message)"
+        case .unsupportedValue(let type):
+            return "\(place): a value of type \(type) is not saved; only numbers, strings, data, dates, their arrays and dictionaries, Foundation's classes of them, and restorable objects are"
         case .custom(let message):
             return "\(place): \(message)"
         }

@@ -62,7 +62,7 @@ enum SnapshotExport {
             let bold = visible ? ", penwidth=2, color=\"#1f6feb\"" : ""
             switch record.relation {
             case .presented(let style):
-                lines.append("  n\(parent) -> n\(record.id) [style=dashed, label=\"\(style.rawValue)\"\(bold)];")
+                lines.append("  n\(parent) -> n\(record.id) [style=dashed, label=\"\(style.name)\"\(bold)];")
             default:
                 lines.append("  n\(parent) -> n\(record.id) [label=\"\(escape(tree.relationText(record)))\"\(bold)];")
             }

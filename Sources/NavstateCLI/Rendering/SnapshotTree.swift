@@ -40,7 +40,7 @@ struct SnapshotTree {
         case .tab(let index, let isSelected): return isSelected ? "tab \(index), selected" : "tab \(index)"
         case .column(let column): return "\(column.rawValue) column"
         case .child(let index): return "child \(index)"
-        case .presented(let style): return "presented \(style.rawValue)"
+        case .presented(let style): return "presented \(style.name)"
         }
     }
 
@@ -110,7 +110,7 @@ struct SnapshotTree {
         case .tab(let index, let isSelected): return ["kind": "tab", "index": index, "selected": isSelected]
         case .column(let column): return ["kind": "column", "column": column.rawValue]
         case .child(let index): return ["kind": "child", "index": index]
-        case .presented(let style): return ["kind": "presented", "style": style.rawValue]
+        case .presented(let style): return ["kind": "presented", "style": style.name]
         }
     }
 

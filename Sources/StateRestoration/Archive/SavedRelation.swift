@@ -22,7 +22,7 @@ public enum SavedRelation: Sendable, Hashable, CustomStringConvertible {
         case .tab(let index, let isSelected): return isSelected ? "tab \(index), selected" : "tab \(index)"
         case .column(let column): return "\(column.rawValue) column"
         case .child(let index): return "child \(index)"
-        case .presented(let style): return "presented \(style.rawValue)"
+        case .presented(let style): return "presented \(style.name)"
         }
     }
 }

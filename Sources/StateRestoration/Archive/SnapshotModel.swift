@@ -5,12 +5,25 @@ import Foundation
 public struct ObjectRecord: Sendable, Hashable {
     /// Unique within its snapshot, in the same numbering as controllers.
     public var id: Int
+    /// The identifier the app registered it under
+    /// (`Application.registerObject(forStateRestoration:restorationIdentifier:)`); `nil` for an
+    /// object saved because a controller referred to it.
+    public var identifier: String?
     /// Its registered class name.
     public var className: String
     /// Its registered class version.
     public var classVersion: Int
     /// The keyed values it wrote.
     public var values: [String: CodedValue]
+
+    /// Makes a record.
+    public init(id: Int, identifier: String? = nil, className: String, classVersion: Int, values: [String: CodedValue]) {
+        self.id = id
+        self.identifier = identifier
+        self.className = className
+        self.classVersion = classVersion
+        self.values = values
+    }
 }
 
 /// What a snapshot says about itself (`RESTORATION.md` §1.6).
@@ -69,6 +82,27 @@ public struct Snapshot: Sendable, Hashable {
     public var windowCount: Int
     /// Its controllers, parents before children.
     public var controllers: [ControllerRecord]
-    /// The other objects its controllers reference.
+    /// The other objects its controllers reference, and those the app registered.
     public var objects: [ObjectRecord]
+    /// The keys the app's delegate wrote (`application(_:willEncodeRestorableStateWith:)`).
+    public var applicationValues: [String: CodedValue]
+}
+
+extension Snapshot {
+    /// What the app-level coder holds at restore: the snapshot's metadata under the restoration
+    /// keys of `Application` (build, time, system, idiom), then the keys the app wrote.
+    public var applicationCoderValues: [String: CodedValue] {
+        metadata.applicationCoderValues.merging(applicationValues) { $1 }
+    }
+}
+
+extension SnapshotMetadata {
+    /// The metadata under the restoration keys of `Application`, as UIKit's app-level coder
+    /// answers them.
+    public var applicationCoderValues: [String: CodedValue] {
+        [Application.stateRestorationBundleVersionKey: .string(appBuild),
+         Application.stateRestorationTimestampKey: .date(createdAt),
+         Application.stateRestorationSystemVersionKey: .string(platform),
+         Application.stateRestorationUserInterfaceIdiomKey: .integer(0)]
+    }
 }

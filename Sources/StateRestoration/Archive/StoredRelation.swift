@@ -15,7 +15,7 @@ struct StoredRelation {
         case .tab(let index, let selected): (name, position, style, isSelected) = ("tab", index, nil, selected)
         case .column(let column): (name, position, style, isSelected) = ("column", column == .primary ? 0 : 1, nil, false)
         case .child(let index): (name, position, style, isSelected) = ("child", index, nil, false)
-        case .presented(let presentation): (name, position, style, isSelected) = ("presented", 0, presentation.rawValue, false)
+        case .presented(let presentation): (name, position, style, isSelected) = ("presented", 0, presentation.name, false)
         }
     }
 
@@ -31,7 +31,7 @@ struct StoredRelation {
             guard position == 0 || position == 1 else { return .failure(.badColumn(position)) }
             return .success(.column(position == 0 ? .primary : .secondary))
         case "presented":
-            guard let style, let presentation = ModalPresentationStyle(rawValue: style) else {
+            guard let style, let presentation = ModalPresentationStyle(name: style) else {
                 return .failure(.unknownStyle(style ?? "NULL"))
             }
             return .success(.presented(style: presentation))

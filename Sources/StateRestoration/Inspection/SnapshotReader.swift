@@ -57,7 +57,7 @@ enum SnapshotReader {
             """ : "0, 0"
         let statement = try database.cachedStatement("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
-                   s.window_count, s.controller_count, s.checksum, s.restore_started_at IS NOT NULL, \(sizeColumns)
+                   s.window_count, s.controller_count, s.payload_hash, s.checksum, s.restore_started_at IS NOT NULL, \(sizeColumns)
             FROM snapshot s ORDER BY s.id DESC
             """)
         var result: [SnapshotSummary] = []
@@ -66,22 +66,22 @@ enum SnapshotReader {
             let header = try header(row, firstColumn: 1, snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
-                byteCount: Int(row.integer(at: 11) ?? 0), isCrashMarked: row.integer(at: 10) == 1,
-                sharedStateCount: Int(row.integer(at: 12) ?? 0)))
+                byteCount: Int(row.integer(at: 12) ?? 0), isCrashMarked: row.integer(at: 11) == 1,
+                sharedStateCount: Int(row.integer(at: 13) ?? 0)))
         }
         return result
     }
 
-    /// The snapshot row's columns from `created_at` to `checksum`, starting at `firstColumn`,
-    /// checked against the checksum.
+    /// The snapshot row's columns from `created_at` to `checksum` (`payload_hash` before it),
+    /// starting at `firstColumn`, checked against the checksum.
     static func header(_ row: Statement, firstColumn first: Int, snapshot: Int64,
                        path: String) throws -> (metadata: SnapshotMetadata, windowCount: Int, controllerCount: Int) {
         func corrupt(_ reason: String) -> StoreError { .corruptSnapshot(path: path, snapshot: snapshot, reason: reason) }
         if let column = (first..<(first + 6)).first(where: { row.byteCount(at: $0) > textLimit }) {
             throw corrupt("a metadata column holds \(row.byteCount(at: column)) bytes, more than the \(textLimit) allowed")
         }
-        let columns = (first..<(first + 8)).map { row.value(at: $0) }
-        guard row.integer(at: first + 8) == Checksum.of(columns) else {
+        let columns = (first..<(first + 9)).map { row.value(at: $0) }
+        guard row.integer(at: first + 9) == Checksum.of(columns) else {
             throw corrupt("its snapshot row does not match its checksum (the file was damaged or edited)")
         }
         guard let created = row.text(at: first), let date = Timestamp.date(from: created) else {
@@ -112,7 +112,7 @@ enum SnapshotReader {
     private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let headerRow = try database.cachedStatement("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count,
-                   checksum, restore_started_at IS NOT NULL
+                   payload_hash, checksum, restore_started_at IS NOT NULL
             FROM snapshot WHERE id = ?
             """)
         // Reset when done, or the kept statement would hold this connection's read open.
@@ -120,7 +120,8 @@ enum SnapshotReader {
         try headerRow.bind([id])
         guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
         let header = try header(headerRow, firstColumn: 0, snapshot: id, path: database.path)
-        let isCrashMarked = headerRow.integer(at: 9) == 1
+        let isCrashMarked = headerRow.integer(at: 10) == 1
+        let applicationPayload = headerRow.integer(at: 8)
 
         var problems: [SnapshotProblem] = []
         var records: [ControllerRecord] = []
@@ -157,7 +158,7 @@ enum SnapshotReader {
 
         var objects: [ObjectRecord] = []
         let objectRows = try database.cachedStatement("""
-            SELECT o.object_id, o.class_name, o.class_version, o.payload_hash, o.checksum, length(p.bytes),
+            SELECT o.object_id, o.identifier, o.class_name, o.class_version, o.payload_hash, o.checksum, length(p.bytes),
                    CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END
             FROM object o LEFT JOIN payload p ON p.hash = o.payload_hash
             WHERE o.snapshot_id = ? ORDER BY o.object_id
@@ -166,17 +167,33 @@ enum SnapshotReader {
             let objectID = row.integer(at: 0).map(Int.init)
             let place = "object \(objectID.map(String.init) ?? "?")"
             do throws(SnapshotProblem.Reason) {
-                guard let objectID, row.byteCount(at: 1) <= textLimit, let className = row.text(at: 1),
-                      let version = row.integer(at: 2) else { throw .wrongColumnType("object") }
-                _ = try verified(row, columns: 0..<4, checksum: 4, prefix: id, table: "object")
-                let values = try payload(row, hash: 3, length: 5, bytes: 6)
-                objects.append(ObjectRecord(id: objectID, className: className, classVersion: Int(version), values: values))
+                guard let objectID, row.byteCount(at: 1) <= textLimit, row.byteCount(at: 2) <= textLimit,
+                      let className = row.text(at: 2), let version = row.integer(at: 3) else { throw .wrongColumnType("object") }
+                _ = try verified(row, columns: 0..<5, checksum: 5, prefix: id, table: "object")
+                let values = try payload(row, hash: 4, length: 6, bytes: 7)
+                objects.append(ObjectRecord(id: objectID, identifier: row.text(at: 1), className: className,
+                                            classVersion: Int(version), values: values))
             } catch {
                 problems.append(SnapshotProblem(nodeID: objectID, path: place, reason: error))
             }
         }
+        var applicationValues: [String: CodedValue] = [:]
+        if let applicationPayload {
+            let payloadRow = try database.cachedStatement("""
+                SELECT ?, length(bytes), CASE WHEN length(bytes) <= \(payloadLimit) THEN bytes END FROM payload WHERE hash = ?
+                """)
+            defer { payloadRow.reset() }
+            try payloadRow.bind([applicationPayload, applicationPayload])
+            let found = try payloadRow.step()
+            do throws(SnapshotProblem.Reason) {
+                guard found else { throw .missingPayload(hash: applicationPayload) }
+                applicationValues = try payload(payloadRow, hash: 0, length: 1, bytes: 2)
+            } catch {
+                problems.append(SnapshotProblem(nodeID: nil, path: "the app's keys", reason: error))
+            }
+        }
         let snapshot = Snapshot(id: id, metadata: header.metadata, windowCount: header.windowCount,
-                                controllers: structured.takeOrdered(), objects: objects)
+                                controllers: structured.takeOrdered(), objects: objects, applicationValues: applicationValues)
         return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
     }
 

@@ -58,8 +58,15 @@ struct SnapshotStructure {
             guard !reached[index] else { continue }
             reached[index] = true
             order.append(index)
-            var path = records[index].parentID.flatMap { indexByID[$0] }.map { paths[$0] } ?? []
-            path.append(records[index].path.last ?? "")
+            let component = records[index].path.last ?? ""
+            let path: [String]
+            if let parent = records[index].parentID.flatMap({ indexByID[$0] }) {
+                path = paths[parent] + [component]
+            } else {
+                // A root's stored path may start with its window's identifier.
+                let stored = SnapshotPath.components(storedPaths[index])
+                path = stored.count == 2 && stored.last == component ? stored : [component]
+            }
             paths[index] = path
             var keep: [Int] = []
             var presentedSeen = false

@@ -126,9 +126,10 @@ enum LegacySnapshots {
             """).forEachRow([snapshot]) { row in
             let columns = (0...2).map { row.value(at: $0) }
             let isIntact = row.integer(at: 4) == Checksum.of([DatabaseValue.integer(snapshot)] + columns + [row.value(at: 3)])
+            // Schema 5's columns: the id, no identifier, the class and its version.
             var payload = Data()
             if case .blob(let data) = row.value(at: 3) { payload = data }
-            objects.append(SnapshotRows.Row(columns: columns, payload: payload, isIntact: isIntact))
+            objects.append(SnapshotRows.Row(columns: [columns[0], .null, columns[1], columns[2]], payload: payload, isIntact: isIntact))
         }
         return objects
     }

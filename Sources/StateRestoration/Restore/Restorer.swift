@@ -2,12 +2,19 @@
 
 /// Rebuilds a snapshot's hierarchy into hidden windows (`docs/behaviour.md`, "Restoring").
 ///
-/// 1. Objects, then controllers top-down: the restoration class, else the delegate, else the
-///    registry's `init?(coder:)`.
-/// 2. Relations through the containment API an app would use: stacks, tabs, columns, children,
+/// 1. Objects: the instances the app registered under their identifiers, else new ones from the
+///    registry.
+/// 2. Controllers top-down, each from the first that supplies it: its restoration class; the
+///    registry's delegate; the application's delegate; a controller the app already built at
+///    that path (a window's root, a container's child made in `init` or `viewDidLoad`); the
+///    registry's `init?(coder:)`. With ``RestoreTiming/eager`` timing each loads its view right
+///    after it is made, so that a container's `viewDidLoad` builds its children before they are
+///    looked for.
+/// 3. Relations through the containment API an app would use: stacks, tabs, columns, children,
 ///    window roots, then presentations. Nothing is visible, so only containment calls happen.
-/// 3. `decodeRestorableState(with:)` parent before children, then
-///    `applicationFinishedRestoringState()` on every survivor. No view loads.
+/// 4. `decodeRestorableState(with:)` after each controller's `viewDidLoad()`, parents before
+///    children (now, or when its view loads, with ``RestoreTiming/lazy``), then
+///    `applicationFinishedRestoringState()`.
 ///
 /// Each controller has one coder, for its making and its decoding. Whatever fails drops only its
 /// own subtree, which is detached again through the API that attached it.
@@ -16,6 +23,8 @@ struct Restorer {
     let registry: RestorationRegistry
     let snapshot: Snapshot
     let windows: [Window]
+    let timing: RestoreTiming
+    let application: Application
 
     private var report = RestoreReport()
     private let instances = RestoredInstances()
@@ -23,31 +32,45 @@ struct Restorer {
     private let records: [ControllerRecord]
     private var coders: [RestoringCoder?]
     private var made: [ViewController?]
+    /// Whether each controller existed before the restore (and is attached already when so).
+    private var reused: [Bool]
     private var dropped: [Bool]
     /// Each record's parent (or presenter) index; `nil` for roots.
     private var parentIndex: [Int?]
     /// Each record's children and presented controller, in snapshot order.
     private var childIndices: [[Int]]
+    /// Each record's identifiers from its window down, without index components, as UIKit hands
+    /// restoration classes and delegates their paths.
+    private var identifierPaths: [[String]]
     private let classVersions: [String: Int]
 
-    init(registry: RestorationRegistry, snapshot: Snapshot, windows: [Window]) {
+    init(registry: RestorationRegistry, snapshot: Snapshot, windows: [Window], timing: RestoreTiming) {
         self.registry = registry
         self.snapshot = snapshot
         self.windows = windows
+        self.timing = timing
+        application = windows.first?.application ?? .shared
         records = snapshot.controllers
         report.snapshotID = snapshot.id
         let count = records.count
         coders = Array(repeating: nil, count: count)
         made = Array(repeating: nil, count: count)
+        reused = Array(repeating: false, count: count)
         dropped = Array(repeating: false, count: count)
         parentIndex = Array(repeating: nil, count: count)
         childIndices = Array(repeating: [], count: count)
+        identifierPaths = Array(repeating: [], count: count)
         var indexByID: [Int: Int] = [:]
         for (index, record) in records.enumerated() { indexByID[record.id] = index }
         for (index, record) in records.enumerated() {
-            guard let parent = record.parentID.flatMap({ indexByID[$0] }) else { continue }
+            guard let parent = record.parentID.flatMap({ indexByID[$0] }) else {
+                // A root's path starts with its window's identifier, when that had one.
+                identifierPaths[index] = record.path.dropLast() + [record.identifier]
+                continue
+            }
             parentIndex[index] = parent
             childIndices[parent].append(index)
+            identifierPaths[index] = identifierPaths[parent] + [record.identifier]
         }
         var versions: [String: Int] = [:]
         for record in records { versions[record.className] = record.classVersion }
@@ -55,21 +78,33 @@ struct Restorer {
         classVersions = versions
     }
 
+    /// Rebuilds the hierarchy. The application's delegate gets its keys back
+    /// (`application(_:didDecodeRestorableStateWith:)`) once the eager decodes ran, or at once
+    /// with lazy timing.
     mutating func run() -> RestoreReport {
         makeObjects()
-        makeControllers()
+        for index in records.indices { make(index) }
         attachContainment()
         attachPresentations()
         decodeObjects()
-        decodeControllers()
-        for index in records.indices where !dropped[index] {
-            made[index]?.applicationFinishedRestoringState()
-            report.restored.append(records[index].pathString)
+        switch timing {
+        case .eager:
+            for index in records.indices where isAlive(index) { decode(index) }
+            decodeApplication()
+            for object in restoredObjects { object.applicationFinishedRestoringState() }
+            for index in records.indices where isAlive(index) { made[index]?.restoreFinishing() }
+        case .lazy:
+            decodeApplication()
+            for object in restoredObjects { object.applicationFinishedRestoringState() }
+            for index in records.indices where isAlive(index) { decodeWhenLoaded(index) }
         }
+        for index in records.indices where isAlive(index) { report.restored.append(records[index].pathString) }
         return report
     }
 
     // MARK: - Helpers
+
+    private func isAlive(_ index: Int) -> Bool { made[index] != nil && !dropped[index] }
 
     private func coder(values: [String: CodedValue], path: [String]) -> RestoringCoder {
         RestoringCoder(values: values, path: path, classVersions: classVersions, instances: instances)
@@ -84,16 +119,27 @@ struct Restorer {
     /// Whether the record's parent (or presenter) is gone, in which case it goes too.
     private mutating func dropIfOrphaned(_ index: Int) -> Bool {
         guard let parent = parentIndex[index] else { return false }
-        if !dropped[parent], made[parent] != nil { return false }
+        if isAlive(parent) { return false }
         drop(index, "its parent \(records[parent].pathString) was dropped")
         return true
     }
 
-    // MARK: - 1. Instances
+    // MARK: - 1. Objects
+
+    /// Objects in snapshot order, made or the app's own.
+    private var restoredObjects: [any RestorableObject] {
+        snapshot.objects.compactMap { instances.objects[$0.id] }
+    }
 
     private mutating func makeObjects() {
         for object in snapshot.objects {
-            if let entry = registry.objectEntry(named: object.className) {
+            if let identifier = object.identifier {
+                if let registered = application.objectsRegisteredForStateRestoration[identifier] {
+                    instances.objects[object.id] = registered
+                } else {
+                    report.warnings.append("object \(object.id): no object is registered for state restoration under \(identifier.debugDescription); its state was not restored")
+                }
+            } else if let entry = registry.objectEntry(named: object.className) {
                 instances.objects[object.id] = entry.make()
             } else {
                 report.warnings.append("object \(object.id): class \(object.className) is not registered; references to it will not decode")
@@ -101,69 +147,98 @@ struct Restorer {
         }
     }
 
-    private mutating func makeControllers() {
-        var used = Set<ObjectIdentifier>()
-        for index in records.indices {
-            if dropIfOrphaned(index) { continue }
-            let record = records[index]
-            let coder = coder(values: record.values, path: record.path)
-            var controller: ViewController?
-            var isNew = false
-            if let name = record.restorationClassName {
-                guard let factory = registry.factory(named: name) else {
-                    drop(index, "its restoration class \(name) is not registered")
-                    continue
-                }
-                guard let supplied = factory.viewController(withRestorationIdentifierPath: record.path, coder: coder) else {
-                    drop(index, "its restoration class \(name) returned nil")
-                    continue
-                }
-                controller = supplied
-            } else if let supplied = registry.delegate?.viewController(withRestorationIdentifierPath: record.path, coder: coder) {
-                controller = supplied
+    // MARK: - 2. Controllers
+
+    private mutating func make(_ index: Int) {
+        if dropIfOrphaned(index) { return }
+        let record = records[index]
+        let coder = coder(values: record.values, path: record.path)
+        let identifiers = identifierPaths[index]
+        var controller: ViewController?
+        var isNew = false
+        if let name = record.restorationClassName {
+            guard let factory = registry.factory(named: name) else {
+                drop(index, "its restoration class \(name) is not registered")
+                return
+            }
+            guard let supplied = factory.viewController(withRestorationIdentifierPath: identifiers, coder: coder) else {
+                drop(index, "its restoration class \(name) returned nil")
+                return
+            }
+            controller = supplied
+        } else if let supplied = registry.delegate?.viewController(withRestorationIdentifierPath: identifiers, coder: coder)
+                    ?? application.delegate?.application(application, viewControllerWithRestorationIdentifierPath: identifiers, coder: coder) {
+            controller = supplied
+        } else if let existing = existingController(for: index) {
+            controller = existing
+            reused[index] = true
+        } else {
+            guard let entry = registry.controllerEntry(named: record.className) else {
+                drop(index, "class \(record.className) is not registered")
+                return
+            }
+            guard let instance = entry.make(coder) else {
+                drop(index, "init?(coder:) of \(record.className) returned nil")
+                return
+            }
+            controller = instance
+            isNew = true
+        }
+        guard let controller else { return }
+        if let error = coder.error {
+            drop(index, "decoding failed: \(error)")
+            return
+        }
+        if !isNew, !reused[index], made.contains(where: { $0 === controller }) || !controller.isInNoHierarchy {
+            drop(index, "the controller supplied for it is already in a hierarchy")
+            return
+        }
+        if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
+        made[index] = controller
+        coders[index] = coder
+        instances.controllers[record.id] = controller
+        // UIKit's order: the view loads before the decode, and a container's viewDidLoad may
+        // build the children the next records look for.
+        if timing == .eager { controller.loadViewIfNeeded() }
+    }
+
+    /// The controller the app already built at record `index`'s place, not yet claimed: its
+    /// window's root, or its parent's child (or presented controller) of the same identifier
+    /// and kind.
+    private func existingController(for index: Int) -> ViewController? {
+        let record = records[index]
+        let candidates: [ViewController]
+        if let parent = parentIndex[index] {
+            guard let container = made[parent] else { return nil }
+            if case .presented = record.relation {
+                candidates = container.presentedByThisController.map { [$0] } ?? []
             } else {
-                guard let entry = registry.controllerEntry(named: record.className) else {
-                    drop(index, "class \(record.className) is not registered")
-                    continue
-                }
-                guard let instance = entry.make(coder) else {
-                    drop(index, "init?(coder:) of \(record.className) returned nil")
-                    continue
-                }
-                controller = instance
-                isNew = true
+                candidates = container.children
             }
-            guard let controller else { continue }
-            if let error = coder.error {
-                drop(index, "decoding failed: \(error)")
-                continue
-            }
-            // Only an instance a factory or the delegate supplied can be one already used.
-            guard isNew || used.insert(ObjectIdentifier(controller)).inserted, controller.isInNoHierarchy else {
-                drop(index, "the controller supplied for it is already in a hierarchy")
-                continue
-            }
-            if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
-            made[index] = controller
-            coders[index] = coder
-            instances.controllers[record.id] = controller
+        } else if case .windowRoot(let window) = record.relation, windows.indices.contains(window) {
+            candidates = windows[window].rootViewController.map { [$0] } ?? []
+        } else {
+            candidates = []
+        }
+        return candidates.first { candidate in
+            candidate.restorationIdentifier == record.identifier && !made.contains { $0 === candidate }
         }
     }
 
-    // MARK: - 2. Relations
+    // MARK: - 3. Relations
 
     /// The record's contained children that were made, in snapshot order.
     private func containedChildren(of index: Int) -> [Int] {
         childIndices[index].filter { child in
             if case .presented = records[child].relation { return false }
-            return made[child] != nil && !dropped[child]
+            return isAlive(child)
         }
     }
 
     private mutating func attachContainment() {
-        for index in records.indices {
-            guard let controller = made[index], !dropped[index] else { continue }
-            if case .windowRoot(let window) = records[index].relation {
+        for index in records.indices where isAlive(index) {
+            guard let controller = made[index] else { continue }
+            if case .windowRoot(let window) = records[index].relation, !reused[index] {
                 guard windows.indices.contains(window) else {
                     drop(index, "no window \(window) was given to restore into")
                     continue
@@ -184,7 +259,9 @@ struct Restorer {
         }
     }
 
-    /// Attaches what fits the container among `contained`; returns those it attached.
+    /// Attaches what fits the container among `contained`; returns those it attached (or found
+    /// attached already). A built-in container gets its saved members in the saved order; a
+    /// custom one gets each child it does not have yet.
     private func attach(_ contained: [Int], to container: ViewController, parent: Int) -> [Int] {
         var attached: [Int] = []
         if let navigation = container as? NavigationController {
@@ -199,15 +276,17 @@ struct Restorer {
         } else if let split = container as? SplitViewController {
             for child in contained {
                 guard case .column(let column) = records[child].relation, let controller = made[child] else { continue }
-                split.setViewController(controller, for: column)
+                if split.viewController(for: column) !== controller { split.setViewController(controller, for: column) }
                 attached.append(child)
             }
-            if records[parent].isCollapsed { split.collapse() }
+            if records[parent].isCollapsed, !split.isCollapsed { split.collapse() }
         } else {
             for child in contained {
                 guard case .child = records[child].relation, let controller = made[child] else { continue }
-                container.addChild(controller)
-                controller.didMove(toParent: container)
+                if controller.parent !== container {
+                    container.addChild(controller)
+                    controller.didMove(toParent: container)
+                }
                 attached.append(child)
             }
         }
@@ -215,9 +294,9 @@ struct Restorer {
     }
 
     private mutating func attachPresentations() {
-        for index in records.indices {
-            guard case .presented(let style) = records[index].relation, let presented = made[index], !dropped[index] else { continue }
-            guard let presenterIndex = parentIndex[index], let presenter = made[presenterIndex], !dropped[presenterIndex] else {
+        for index in records.indices where isAlive(index) && !reused[index] {
+            guard case .presented(let style) = records[index].relation, let presented = made[index] else { continue }
+            guard let presenterIndex = parentIndex[index], let presenter = made[presenterIndex], isAlive(presenterIndex) else {
                 drop(index, "its presenter was dropped")
                 continue
             }
@@ -225,12 +304,12 @@ struct Restorer {
             presenter.present(presented, animated: false)
             if presented.presentingViewController !== presenter {
                 presented.presentingViewController?.dismiss(animated: false)
-                drop(index, "\(presenter) could not present it again with style \(style.rawValue)")
+                drop(index, "\(presenter) could not present it again with style \(style.name)")
             }
         }
     }
 
-    // MARK: - 3. Decoding
+    // MARK: - 4. Decoding
 
     private mutating func decodeObjects() {
         for object in snapshot.objects {
@@ -241,20 +320,49 @@ struct Restorer {
         }
     }
 
-    private mutating func decodeControllers() {
-        for index in records.indices {
-            guard let controller = made[index], !dropped[index] else { continue }
-            if dropIfOrphaned(index) {
-                detach(controller, relation: records[index].relation)
-                continue
-            }
-            guard let coder = coders[index] else { continue }
-            controller.decodeRestorableState(with: coder)
-            if let error = coder.error {
-                drop(index, "decoding failed: \(error)")
-                detach(controller, relation: records[index].relation)
-            }
+    /// Hands the application's delegate its keys and the snapshot's metadata.
+    private func decodeApplication() {
+        guard let delegate = application.delegate else { return }
+        delegate.application(application, didDecodeRestorableStateWith: coder(values: snapshot.applicationCoderValues,
+                                                                               path: ["application"]))
+    }
+
+    private mutating func decode(_ index: Int) {
+        guard let controller = made[index], let coder = coders[index] else { return }
+        if dropIfOrphaned(index) {
+            detach(controller, relation: records[index].relation)
+            return
         }
+        controller.restoreDecoding(with: coder)
+        if let error = coder.error {
+            drop(index, "decoding failed: \(error)")
+            detach(controller, relation: records[index].relation)
+        }
+    }
+
+    /// Decodes the controller right after its first `viewDidLoad()`, then gives it
+    /// `applicationFinishedRestoringState()`; at once when its view is loaded already. A contained
+    /// child decodes after its parent: a parent still waiting loads its view first (a presenter
+    /// does not: a covered presenter stays unloaded until reached). A decode error found after
+    /// the restore returned is reported to the application
+    /// (``Diagnostic/Kind/restorationDecodeFailed``).
+    private func decodeWhenLoaded(_ index: Int) {
+        guard let controller = made[index], let coder = coders[index] else { return }
+        var parent: ViewController?
+        if let parentIndex = parentIndex[index] {
+            if case .presented = records[index].relation {} else { parent = made[parentIndex] }
+        }
+        let path = records[index].pathString
+        let application = application
+        let pending = PendingRestoration(coder: coder) { controller in
+            if let parent, parent.pendingRestoration != nil { parent.loadViewIfNeeded() }
+            controller.restoreDecoding(with: coder)
+            if let error = coder.error {
+                application.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(path): \(error)"))
+            }
+            controller.restoreFinishing()
+        }
+        if controller.isViewLoaded { pending.run(controller) } else { controller.pendingRestoration = pending }
     }
 
     /// Takes a controller that was attached back out, through the API that attached it.

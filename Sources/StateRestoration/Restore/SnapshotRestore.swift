@@ -1,14 +1,15 @@
 import ControllerKit
 
 /// Restores an already loaded snapshot, without touching any database: what tools use to replay
-/// a snapshot, and what ``RestorationStore/restore(into:registry:policy:now:)`` runs between
-/// setting and clearing its crash mark.
+/// a snapshot, and what ``RestorationStore/restore(into:registry:policy:timing:now:)`` runs
+/// between setting and clearing its crash mark.
 public enum SnapshotRestore {
-    /// Rebuilds `loaded` into `windows` (which must be hidden) with `registry`, reporting what was
-    /// restored and every path dropped, the rows the reader refused included.
+    /// Rebuilds `loaded` into `windows` (which must be hidden) with `registry` and `timing`,
+    /// reporting what was restored and every path dropped, the rows the reader refused included.
     @MainActor
-    public static func restore(_ loaded: LoadedSnapshot, into windows: [Window], registry: RestorationRegistry) -> RestoreReport {
-        var restorer = Restorer(registry: registry, snapshot: loaded.snapshot, windows: windows)
+    public static func restore(_ loaded: LoadedSnapshot, into windows: [Window], registry: RestorationRegistry,
+                               timing: RestoreTiming = .eager) -> RestoreReport {
+        var restorer = Restorer(registry: registry, snapshot: loaded.snapshot, windows: windows, timing: timing)
         var report = restorer.run()
         let reported = Set(report.dropped.map(\.path))
         for problem in loaded.problems where problem.reason.dropsController && !reported.contains(problem.path) {

@@ -8,6 +8,8 @@ final class ArchiveContext {
     /// The saved controllers' node ids.
     let controllerIDs: [ObjectIdentifier: Int]
     private var objectIDs: [ObjectIdentifier: Int] = [:]
+    /// The identifiers of objects the app registered by instance, by object id.
+    private var identifiers: [Int: String] = [:]
     /// Objects referred to and not yet encoded, oldest first.
     private var queue: [(id: Int, object: any RestorableObject)] = []
     private var queueStart = 0
@@ -38,6 +40,23 @@ final class ArchiveContext {
         objectIDs[identity] = id
         queue.append((id, object))
         return ObjectReference(id: id)
+    }
+
+    /// Saves `object`, which the app registered under `identifier`, whatever its class.
+    func register(_ object: any RestorableObject, identifier: String) {
+        let identity = ObjectIdentifier(object)
+        let id = objectIDs[identity] ?? nextObjectID
+        if objectIDs[identity] == nil {
+            nextObjectID += 1
+            objectIDs[identity] = id
+            queue.append((id, object))
+        }
+        identifiers[id] = identifier
+    }
+
+    /// The identifier object `id` was registered under, if it was.
+    func identifier(of id: Int) -> String? {
+        identifiers[id]
     }
 
     /// The oldest object referred to and not encoded yet; a queue, so chains and cycles of

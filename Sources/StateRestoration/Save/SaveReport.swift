@@ -23,8 +23,10 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
         public var descendantCount: Int
     }
 
-    /// The new snapshot's id.
+    /// The new snapshot's id; 0 when nothing was saved (see ``refusal``).
     public var snapshotID: Int64
+    /// Why nothing was saved, when the application's delegate declined.
+    public var refusal: String?
     /// Every saved controller, in save order.
     public var saved: [Saved]
     /// Every controller left out, with its would-be path and the reason.
@@ -40,7 +42,11 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     /// The bytes of those payloads.
     public var writtenPayloadBytes = 0
 
+    /// Whether a snapshot was written.
+    public var didSave: Bool { refusal == nil }
+
     public var description: String {
+        if let refusal { return "saved nothing: \(refusal)" }
         var lines = ["saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s"), "
                      + "\(writtenStateCount) new payload\(writtenStateCount == 1 ? "" : "s") (\(writtenPayloadBytes) bytes)"]
         for entry in saved { lines.append("  saved     \(entry.path)  \(entry.className)") }

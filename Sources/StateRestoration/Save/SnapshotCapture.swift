@@ -18,27 +18,59 @@ struct SnapshotCapture {
         var record: ControllerRecord
     }
 
+    /// Reads `windows`, unless the application's delegate declines
+    /// (`application(_:shouldSaveSecureApplicationState:)`): then the draft holds nothing and its
+    /// report says why.
     func capture(_ windows: [Window], metadata: SnapshotMetadata) throws(StoreError) -> SnapshotDraft {
-        var walked: [Walked] = []
         var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
-        // Window roots are siblings too: a repeated identifier takes its window's index.
-        let rootIdentifiers = windows.compactMap { $0.rootViewController?.restorationIdentifier }
+        let application = windows.first?.application ?? .shared
+        if let delegate = application.delegate,
+           !delegate.application(application, shouldSaveSecureApplicationState: Coder(values: metadata.applicationCoderValues,
+                                                                                       codingPath: ["application"])) {
+            report.refusal = "the application's delegate declined to save"
+            return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
+        }
+        var walked: [Walked] = []
+        // Window roots are siblings too, under their windows' identifiers: a repeated path takes
+        // its window's index.
+        let rootPaths = windows.map { window in
+            (window.restorationIdentifier.map { [$0] } ?? []) + [window.rootViewController?.restorationIdentifier ?? ""]
+        }
         for (index, window) in windows.enumerated() {
             guard let root = window.rootViewController else { continue }
             let identifier = root.restorationIdentifier ?? ""
-            let component = rootIdentifiers.filter { $0 == identifier }.count > 1 ? "\(identifier)[\(index)]" : nil
+            let component = rootPaths.filter { $0 == rootPaths[index] }.count > 1 ? "\(identifier)[\(index)]" : nil
             try visit(root, parent: nil, component: component, relation: .windowRoot(window: index), window: index,
-                      into: &walked, report: &report)
+                      windowIdentifier: window.restorationIdentifier, into: &walked, report: &report)
         }
         var ids: [ObjectIdentifier: Int] = [:]
         for item in walked { ids[ObjectIdentifier(item.controller)] = item.record.id }
         let context = ArchiveContext(registry: registry, controllerIDs: ids)
+        // The app's own keys first, as UIKit asks its delegate before any controller encodes.
+        var applicationValues: [String: CodedValue] = [:]
+        if let delegate = application.delegate {
+            let coder = ArchivingCoder(context: context, codingPath: ["application"])
+            delegate.application(application, willEncodeRestorableStateWith: coder)
+            applicationValues = coder.values
+            report.warnings += coder.errors.map { "the app's keys: \($0)" }
+        }
+        for (identifier, object) in application.objectsRegisteredForStateRestoration.sorted(by: { $0.key < $1.key }) {
+            context.register(object, identifier: identifier)
+        }
         var controllers: [ControllerRecord] = []
         controllers.reserveCapacity(walked.count)
         for item in walked {
+            var record = item.record
+            if let pending = item.controller.pendingRestoration {
+                // Restored lazily and not reached yet: it holds nothing it could encode, and its
+                // saved values are still what it has.
+                record.values = pending.coder.values
+                report.saved.append(.init(path: record.pathString, className: record.className))
+                controllers.append(record)
+                continue
+            }
             let coder = ArchivingCoder(context: context, codingPath: item.record.path)
             item.controller.encodeRestorableState(with: coder)
-            var record = item.record
             record.values = coder.values
             report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
             report.saved.append(.init(path: record.pathString, className: record.className))
@@ -49,20 +81,23 @@ struct SnapshotCapture {
             let coder = ArchivingCoder(context: context, codingPath: ["object \(id)"])
             object.encodeRestorableState(with: coder)
             let entry = registry.objectEntry(for: object)
-            objects.append(ObjectRecord(id: id, className: entry?.name ?? "\(type(of: object))",
+            objects.append(ObjectRecord(id: id, identifier: context.identifier(of: id), className: entry?.name ?? "\(type(of: object))",
                                         classVersion: entry?.version ?? 0, values: coder.values))
             report.warnings += coder.errors.map { "object \(id): \($0)" }
         }
         report.warnings += context.warnings
-        return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: controllers,
-                             objects: objects, report: report)
+        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: controllers,
+                                  objects: objects, report: report)
+        draft.applicationValues = applicationValues
+        return draft
     }
 
     /// Records `controller` and what hangs below it, parents first. `component` is its path
     /// component when its siblings repeat its identifier (then indexed), else `nil`.
     private func visit(_ controller: ViewController, parent: Int?, component: String?, relation: SavedRelation,
-                       window: Int, into walked: inout [Walked], report: inout SaveReport) throws(StoreError) {
-        let parentPath = parent.map { walked[$0].record.path } ?? []
+                       window: Int, windowIdentifier: String? = nil, into walked: inout [Walked],
+                       report: inout SaveReport) throws(StoreError) {
+        let parentPath = parent.map { walked[$0].record.path } ?? windowIdentifier.map { [$0] } ?? []
         guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else {
             report.leftOut.append(.init(path: SnapshotPath.string(parentPath + ["<\(type(of: controller))>"]),
                                         className: "\(type(of: controller))",

@@ -10,8 +10,10 @@ public struct SnapshotDraft: Sendable {
     public var windowCount: Int
     /// Every controller that takes part, parents before children, with the values it encoded.
     public var controllers: [ControllerRecord]
-    /// The other objects they reference.
+    /// The other objects they reference, and those the app registered.
     public var objects: [ObjectRecord]
+    /// The keys the app's delegate wrote (`application(_:willEncodeRestorableStateWith:)`).
+    public var applicationValues: [String: CodedValue] = [:]
     /// The report, without what only the write knows (the snapshot id, what was written).
     public var report: SaveReport
 }

@@ -79,6 +79,7 @@ public final class RestorationStore: @unchecked Sendable {
     /// ``StoreConfiguration/keepCount``. Only payloads that no kept snapshot holds byte for byte
     /// are written; the others are shared.
     public func write(_ draft: SnapshotDraft) throws(StoreError) -> SaveReport {
+        guard draft.report.didSave else { return draft.report }
         if let refusal = draft.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
         let rows = SnapshotRows(draft)
         let keep = configuration.keepCount
@@ -98,16 +99,18 @@ public final class RestorationStore: @unchecked Sendable {
     /// Restores the newest restorable snapshot into `window`, which must be hidden.
     @MainActor
     public func restore(into window: Window, registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
-                        now: Date = Date()) throws(StoreError) -> RestoreReport {
-        try restore(into: [window], registry: registry, policy: policy, now: now)
+                        timing: RestoreTiming? = nil, now: Date = Date()) throws(StoreError) -> RestoreReport {
+        try restore(into: [window], registry: registry, policy: policy, timing: timing, now: now)
     }
 
-    /// Restores the newest restorable snapshot, window `i` of the snapshot into `windows[i]`.
-    /// Snapshots whose restore died part-way are skipped; a snapshot the policy refuses is not
-    /// restored; nothing is ever deleted by a restore.
+    /// Restores the newest restorable snapshot, window `i` of the snapshot into `windows[i]`,
+    /// with `timing` (``StoreConfiguration/restoreTiming`` unless given). Snapshots whose restore
+    /// died part-way are skipped; a snapshot the policy or the application's delegate
+    /// (`application(_:shouldRestoreSecureApplicationState:)`) refuses is not restored; nothing
+    /// is ever deleted by a restore.
     @MainActor
     public func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
-                        now: Date = Date()) throws(StoreError) -> RestoreReport {
+                        timing: RestoreTiming? = nil, now: Date = Date()) throws(StoreError) -> RestoreReport {
         if let shown = windows.firstIndex(where: { !$0.isHidden }) {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
@@ -128,8 +131,17 @@ public final class RestorationStore: @unchecked Sendable {
             return report
         }
         let loaded = try withDatabase { database in try SnapshotReader.load(idOrNewest: candidate.id, from: database) }
+        let application = windows.first?.application ?? .shared
+        if let delegate = application.delegate,
+           !delegate.application(application, shouldRestoreSecureApplicationState: Coder(values: loaded.snapshot.applicationCoderValues,
+                                                                                          codingPath: ["application"])) {
+            var report = RestoreReport()
+            report.skipped = skipped
+            report.refusal = "snapshot \(candidate.id): the application's delegate declined to restore it"
+            return report
+        }
         try markRestore(of: candidate.id, started: true)
-        var report = SnapshotRestore.restore(loaded, into: windows, registry: registry)
+        var report = SnapshotRestore.restore(loaded, into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
         try markRestore(of: candidate.id, started: false)
         report.skipped = skipped
         return report

@@ -18,6 +18,8 @@ struct SnapshotRows {
     var id: Int64?
     /// `created_at` to `controller_count`, in the table's order.
     var header: [DatabaseValue]
+    /// The app's own keys, as a payload; `nil` when it wrote none.
+    var applicationPayload: Data?
     var isHeaderIntact = true
     var restoreStartedAt: String?
     var controllers: [Row]
@@ -42,15 +44,18 @@ struct SnapshotRows {
             return Row(columns: columns.map(\.databaseValue), payload: PayloadCodec.encode(record.values))
         }
         objects = draft.objects.map { object in
-            Row(columns: [.integer(Int64(object.id)), .text(object.className), .integer(Int64(object.classVersion))],
+            Row(columns: [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
+                          .integer(Int64(object.classVersion))],
                 payload: PayloadCodec.encode(object.values))
         }
+        applicationPayload = draft.applicationValues.isEmpty ? nil : PayloadCodec.encode(draft.applicationValues)
     }
 
     /// Converted rows (see ``LegacySnapshots``).
     init(id: Int64?, header: [DatabaseValue], isHeaderIntact: Bool, restoreStartedAt: String?,
          controllers: [Row], objects: [Row]) {
         self.id = id
+        applicationPayload = nil
         self.header = header
         self.isHeaderIntact = isHeaderIntact
         self.restoreStartedAt = restoreStartedAt
@@ -73,21 +78,28 @@ enum SnapshotWriter {
     }
 
     static func insert(_ rows: SnapshotRows, into database: Database) throws -> Written {
-        let headerChecksum = Checksum.of(rows.header)
-        try database.execute("""
-            INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, label, window_count,
-                                  controller_count, restore_started_at, checksum)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [rows.id] + rows.header + [rows.restoreStartedAt, rows.isHeaderIntact ? headerChecksum : ~headerChecksum])
-        var written = Written(id: database.lastInsertedRowID)
+        var written = Written(id: 0)
         let insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
-        func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
-            let hash = Checksum.of(payload: row.payload)
-            try insertPayload.execute([hash, row.payload])
+        /// Inserts `payload` unless a kept row holds it already; its key.
+        func insert(_ payload: Data) throws(DatabaseError) -> Int64 {
+            let hash = Checksum.of(payload: payload)
+            try insertPayload.execute([hash, payload])
             if database.changedRowCount > 0 {
                 written.newPayloadCount += 1
-                written.newPayloadBytes += row.payload.count
+                written.newPayloadBytes += payload.count
             }
+            return hash
+        }
+        let header = rows.header + [try rows.applicationPayload.map(insert).databaseValue]
+        let headerChecksum = Checksum.of(header)
+        try database.execute("""
+            INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, label, window_count,
+                                  controller_count, payload_hash, restore_started_at, checksum)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [rows.id] + header + [rows.restoreStartedAt, rows.isHeaderIntact ? headerChecksum : ~headerChecksum])
+        written.id = database.lastInsertedRowID
+        func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
+            let hash = try insert(row.payload)
             let columns = [DatabaseValue.integer(written.id)] + row.columns + [.integer(hash)]
             let checksum = Checksum.of(columns)
             try statement.execute(columns + [.integer(row.isIntact ? checksum : ~checksum)])
@@ -101,8 +113,8 @@ enum SnapshotWriter {
             """)
         for row in rows.controllers { try insert(row, with: insertController) }
         let insertObject = try database.cachedStatement("""
-            \(verb) INTO object (snapshot_id, object_id, class_name, class_version, payload_hash, checksum)
-            VALUES (?, ?, ?, ?, ?, ?)
+            \(verb) INTO object (snapshot_id, object_id, identifier, class_name, class_version, payload_hash, checksum)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         for row in rows.objects { try insert(row, with: insertObject) }
         return written
@@ -118,7 +130,10 @@ enum SnapshotWriter {
         guard !result.deletedSnapshotIDs.isEmpty else { return result }
         let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
         for id in result.deletedSnapshotIDs { try delete.execute([id]) }
-        let unused = "hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)"
+        let unused = """
+            hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)
+            AND hash NOT IN (SELECT payload_hash FROM snapshot WHERE payload_hash IS NOT NULL)
+            """
         let freed = try database.cachedStatement("SELECT count(*), coalesce(sum(length(bytes)), 0) FROM payload WHERE \(unused)")
         defer { freed.reset() }
         if try freed.step() {

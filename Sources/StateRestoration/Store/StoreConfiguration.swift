@@ -10,9 +10,14 @@ public struct StoreConfiguration: Sendable, Hashable {
     /// database file at the end of the commit that went past it (`PRAGMA wal_autocheckpoint`).
     /// At least 1; SQLite's own default, 1,000 pages, unless told.
     public var checkpointPages: Int
+    /// When restores load views and decode, unless a restore says otherwise: ``RestoreTiming/eager``,
+    /// UIKit's, unless told.
+    public var restoreTiming: RestoreTiming
 
     /// Makes a configuration.
-    public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3, checkpointPages: Int = 1_000) {
+    public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3, checkpointPages: Int = 1_000,
+                restoreTiming: RestoreTiming = .eager) {
+        self.restoreTiming = restoreTiming
         self.appVersion = appVersion
         self.appBuild = appBuild
         self.keepCount = max(keepCount, 1)

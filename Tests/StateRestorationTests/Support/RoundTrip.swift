@@ -1,10 +1,12 @@
 import ControllerKit
 import Foundation
+import RestorationTesting
 @testable import StateRestoration
 import Testing
 
-/// The oracle of `RESTORATION.md` §3.4: save a hierarchy, restore it into fresh objects, and
-/// compare showing the restored window with showing a fresh build of the same final state.
+/// The oracle of `RESTORATION.md` §3.4: save a hierarchy, restore it lazily into fresh objects,
+/// and compare showing the restored window with showing a fresh build of the same final state:
+/// the same trace, with each restored controller's decode right after its `viewDidLoad`.
 @MainActor
 final class RoundTrip {
     let directory = TemporaryDirectory()
@@ -24,7 +26,7 @@ final class RoundTrip {
         var freshWindow: Window
         var savedRecords: [String]
         var restoredRecords: [String]
-        /// The dumps of both windows while shown.
+        /// The dumps of both windows while shown (``RestorationCheck/comparableHierarchy(_:)``).
         var restoredDescription: String
         var freshDescription: String
     }
@@ -52,13 +54,13 @@ final class RoundTrip {
         }
         let recorder = LifecycleTraceRecorder(observing: [app, .shared])
         let restoredWindow = Window(application: app)
-        let restoreReport = try store.restore(into: restoredWindow, registry: registry)
+        let restoreReport = try store.restore(into: restoredWindow, registry: registry, timing: .lazy)
         let restoreTrace = recorder.lines
         recorder.reset()
         restoredWindow.makeKeyAndVisible()
         let restoredTrace = recorder.lines
         let restoredRecords = try describe(restoredWindow)
-        let restoredDescription = restoredWindow.hierarchyDescription()
+        let restoredDescription = RestorationCheck.comparableHierarchy(restoredWindow).joined(separator: "\n")
         restoredWindow.isHidden = true
 
         let freshWindow = Window(application: app)
@@ -66,7 +68,7 @@ final class RoundTrip {
         recorder.reset()
         freshWindow.makeKeyAndVisible()
         let freshTrace = recorder.lines
-        let freshDescription = freshWindow.hierarchyDescription()
+        let freshDescription = RestorationCheck.comparableHierarchy(freshWindow).joined(separator: "\n")
         freshWindow.isHidden = true
         recorder.stop()
         return Outcome(saveReport: saveReport, restoreReport: restoreReport, restoreTrace: restoreTrace,
@@ -85,14 +87,23 @@ final class RoundTrip {
 }
 
 extension RoundTrip.Outcome {
-    /// The checks every faithful round trip passes: restore sends only containment calls, the
-    /// restored window shows with the fresh build's exact trace and dump, and every keyed value
-    /// came back.
+    /// The checks every faithful round trip passes: a lazy restore sends only containment calls,
+    /// the restored window shows with the fresh build's exact trace (each decode and finish
+    /// right after its controller's `viewDidLoad`) and dump, and every keyed value came back.
     func expectFaithful(sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(restoreReport.dropped == [], sourceLocation: sourceLocation)
         #expect(restoreTrace.allSatisfy { $0.contains(".wM(") || $0.contains(".dM(") },
                 "restore sent more than containment calls: \(restoreTrace)", sourceLocation: sourceLocation)
-        #expect(restoredTrace == freshTrace, sourceLocation: sourceLocation)
+        let restorationEvents = [".decodeRestorableState", ".applicationFinishedRestoringState"]
+        #expect(restoredTrace.filter { line in !restorationEvents.contains { line.hasSuffix($0) } } == freshTrace,
+                sourceLocation: sourceLocation)
+        for (index, line) in restoredTrace.enumerated() where line.hasSuffix(".decodeRestorableState") {
+            let name = line.dropLast(".decodeRestorableState".count)
+            #expect(index > 0 && restoredTrace[index - 1] == "\(name).viewDidLoad", "\(line) not right after its viewDidLoad",
+                    sourceLocation: sourceLocation)
+            #expect(index + 1 < restoredTrace.count && restoredTrace[index + 1] == "\(name).applicationFinishedRestoringState",
+                    sourceLocation: sourceLocation)
+        }
         #expect(!restoredTrace.isEmpty, sourceLocation: sourceLocation)
         #expect(restoredDescription == freshDescription, sourceLocation: sourceLocation)
         #expect(restoredRecords == savedRecords, sourceLocation: sourceLocation)

@@ -6,7 +6,7 @@ final class Note: ViewController {
     var text = ""
     var count = 0
 
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
     required init?(coder: Coder) { super.init(coder: coder) }
 
     convenience init(_ identifier: String, text: String = "") {
@@ -81,7 +81,7 @@ final class Account: RestorableObject {
 final class Holder: ViewController {
     var account: Account?
     required init?(coder: Coder) { super.init(coder: coder) }
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
     override func encodeRestorableState(with coder: Coder) { coder.encode(account, forKey: "account") }
     override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
 }
@@ -91,7 +91,7 @@ final class Holder: ViewController {
 final class ReadingHolder: ViewController {
     var account: Account?
     required init?(coder: Coder) { super.init(coder: coder) }
-    override init() { super.init() }
+    init() { super.init(nibName: nil, bundle: nil) }
     override func encodeRestorableState(with coder: Coder) {
         coder.encode(account, forKey: "account")
         _ = coder.containsValue(forKey: "account")

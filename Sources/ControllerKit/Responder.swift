@@ -1,0 +1,20 @@
+// `import ControllerKit` makes Foundation available, as `import UIKit` does.
+@_exported import Foundation
+
+/// The headless `UIResponder`: the base class of ``ViewController`` and of an app's delegate, so
+/// that `class AppDelegate: Responder, ApplicationDelegate` ports by renaming.
+///
+/// There are no events to deliver headless; it keeps the responder chain's shape: a
+/// controller's ``next`` is its parent, or else its presenter.
+@MainActor
+open class Responder {
+    /// Makes a responder.
+    public init() {}
+
+    /// The next responder in the chain; `nil` unless a subclass has one.
+    open var next: Responder? { nil }
+
+    /// Called after an object is loaded from an interface file, in UIKit. There are no interface
+    /// files here: nothing calls it, and code that overrides it compiles.
+    open func awakeFromNib() {}
+}
