@@ -175,3 +175,56 @@ import Testing
         #expect(factory?.viewController(withRestorationIdentifierPath: ["a", "no"], coder: Coder()) == nil)
     }
 }
+
+/// Untyped values, as UIKit code writes them with `NSCoder`.
+@MainActor
+@Suite struct UntypedCoderTests {
+    @Test func foundationAndSwiftValuesGoInUntypedAndComeBackTyped() {
+        let coder = Coder(codingPath: ["search"])
+        let when = Date(timeIntervalSinceReferenceDate: 12.5)
+        coder.encode("budget" as NSString as Any, forKey: "query")
+        coder.encode(NSNumber(value: 3) as Any, forKey: "scope")
+        coder.encode(NSNumber(value: true) as Any, forKey: "flag")
+        coder.encode(NSNumber(value: 0.5) as Any, forKey: "ratio")
+        coder.encode(["a", "b"] as Any, forKey: "recent")
+        coder.encode(["k": 1] as NSDictionary as Any, forKey: "map")
+        coder.encode(NSDate(timeIntervalSinceReferenceDate: 12.5) as Any, forKey: "when")
+        coder.encode(NSData(data: Data([1, 2])) as Any, forKey: "bytes")
+        #expect(coder.errors.isEmpty)
+        #expect(coder.values["query"] == .string("budget"))
+        #expect(coder.values["scope"] == .integer(3))
+        #expect(coder.values["flag"] == .bool(true))
+        #expect(coder.values["ratio"] == .double(0.5))
+        #expect(coder.values["map"] == .dictionary(["k": .integer(1)]))
+
+        #expect(coder.decodeObject(forKey: "query") as? String == "budget")
+        #expect(coder.decodeObject(forKey: "recent") as? [String] == ["a", "b"])
+        #expect(coder.decodeObject(forKey: "when") as? Date == when)
+        #expect(coder.decodeObject(of: NSString.self, forKey: "query") == "budget")
+        #expect(coder.decodeObject(of: NSNumber.self, forKey: "scope")?.intValue == 3)
+        #expect(coder.decodeObject(of: NSArray.self, forKey: "recent")?.count == 2)
+        #expect(coder.decodeObject(of: NSDate.self, forKey: "when")?.timeIntervalSinceReferenceDate == 12.5)
+        #expect(coder.decodeObject(of: NSData.self, forKey: "bytes")?.length == 2)
+        #expect(coder.decodeObject(of: [NSNumber.self, NSString.self], forKey: "query") as? NSString == "budget")
+        #expect(coder.errors.isEmpty)
+        // Asked for another class: nil and an error naming the key.
+        #expect(coder.decodeObject(of: NSNumber.self, forKey: "query") == nil)
+        #expect(coder.errors.map(\.key) == ["query"])
+    }
+
+    @Test func aValueOfAnotherTypeIsNotSavedAndSaysWhy() {
+        struct Point { var x = 1 }
+        let coder = Coder(codingPath: ["map"])
+        coder.encode(Point() as Any, forKey: "origin")
+        coder.encode([Point()] as Any, forKey: "points")
+        #expect(coder.values.isEmpty)
+        #expect(coder.errors.map(\.key) == ["origin", "points"])
+        #expect(coder.errors.first?.description.contains("a value of type Point is not saved") == true)
+    }
+
+    @Test func topLevelDecodableThrowsWhatWentWrong() throws {
+        let coder = Coder(values: ["n": .string("x")], codingPath: ["c"])
+        #expect(throws: CoderError.self) { try coder.decodeTopLevelDecodable(Int.self, forKey: "n") }
+        #expect(try coder.decodeTopLevelDecodable(Int.self, forKey: "missing") == nil)
+    }
+}

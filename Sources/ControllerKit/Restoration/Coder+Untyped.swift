@@ -74,6 +74,8 @@ extension Coder {
 
     /// `value` in the closed set, or the name of its type.
     static func codedValue(of value: Any) -> Result<CodedValue, UnsupportedType> {
+        // An NSNumber first, by its own type: it also casts to Bool, Int and Double.
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return .success(codedValue(of: number)) }
         switch value {
         case let coded as CodedValue: return .success(coded)
         case let flag as Bool: return .success(.bool(flag))
@@ -86,7 +88,6 @@ extension Coder {
         case let data as Data: return .success(.data(data))
         case let date as Date: return .success(.date(date))
         case let text as NSString: return .success(.string(String(text)))
-        case let number as NSNumber: return .success(codedValue(of: number))
         case let date as NSDate: return .success(.date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)))
         case let data as NSData: return .success(.data(Data(referencing: data)))
         case let array as [Any]: return collect(array).map(CodedValue.array)
