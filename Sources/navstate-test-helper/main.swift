@@ -8,6 +8,9 @@
 //                                                   snapshots (5), announcing "begin N" and "saved N"
 //   navstate-test-helper read-loop PATH COUNT       lists and reads the newest snapshot COUNT times,
 //                                                   printing "ok", "busy" or "partial: …"
+//   navstate-test-helper port NAME save|restore PATH
+//                                                   a ported UIKit example (recipes, settings,
+//                                                   notebook), saved or restored (see Ports/)
 //   navstate-test-helper tamper PATH SQL [rechecksum]
 //                                                   runs SQL with the schema's checks off, then
 //                                                   (with rechecksum) rewrites every checksum
@@ -141,6 +144,11 @@ do {
                 }
             }
         }
+    case "port":
+        guard let step = arguments.dropFirst(2).first, let portPath = arguments.dropFirst(3).first else {
+            fail("usage: navstate-test-helper port NAME save|restore PATH")
+        }
+        try Ports.run(path, step, path: portPath)
     case "tamper":
         guard let sql = arguments.dropFirst(2).first else { fail("usage: navstate-test-helper tamper PATH SQL [rechecksum]") }
         let database = try Database(path: path, mode: .readWrite)
