@@ -3,8 +3,9 @@ import Foundation
 import MailSample
 import StateRestoration
 
-/// The real store: capture on the main actor, one transaction; restore with the store opened,
-/// rows read and verified, lookup, relations, decoding and the crash mark.
+/// The real store: capture on the main actor, one transaction; a lazy restore with the store
+/// opened, rows read and verified, lookup, relations and the crash mark (each controller decodes
+/// when its view loads).
 @MainActor
 final class NavstateApproach: Approach {
     let name = "navstate"
@@ -34,7 +35,8 @@ final class NavstateApproach: Approach {
 
     func restore() throws -> Window {
         let window = Window(application: Application())
-        _ = try RestorationStore(path: path).restore(into: window, registry: registry)
+        // Lazily: controllers decode as their views load (the floor and JSON decode all).
+        _ = try RestorationStore(path: path).restore(into: window, registry: registry, timing: .lazy)
         return window
     }
 

@@ -61,25 +61,31 @@ struct DemoRunner {
             print(style.red("still alive: \(survivors.map(\.description).joined(separator: ", "))"))
         }
 
-        // 4. Restore in a fresh "process".
-        section("4. Restore into a fresh window")
+        // 4. Restore in a fresh "process", as UIKit does.
+        section("4. Restore into a fresh window (eager, UIKit's timing)")
         let application = Application()
-        let window = Window(application: application)
         let registry = MailSample.makeRegistry()
+        let eagerWindow = Window(application: application)
         let recorder = LifecycleTraceRecorder(observing: [application, .shared])
-        let report = try store.restore(into: window, registry: registry)
+        let report = try store.restore(into: eagerWindow, registry: registry, timing: .eager)
         print(report.description)
-        let restoreCalls = recorder.lines
-        print("restoring sent \(restoreCalls.count) containment calls and nothing else: no view loaded")
+        let eagerCalls = recorder.lines
+        func count(_ suffix: String) -> Int { eagerCalls.filter { $0.hasSuffix(suffix) }.count }
+        print("every controller was made, loaded its view, then decoded, parents first: \(count(".viewDidLoad")) viewDidLoad, "
+              + "\(count(".decodeRestorableState")) decodeRestorableState, \(count(".applicationFinishedRestoringState")) "
+              + "applicationFinishedRestoringState, and containment calls")
+        eagerWindow.isHidden = true
 
-        // 5. Show it.
-        section("5. Showing the restored window: the lifecycle trace")
+        // 5. The same snapshot, lazily: only what shows loads and decodes.
+        section("5. Restore lazily and show: the lifecycle trace")
+        let window = Window(application: application)
+        _ = try store.restore(into: window, registry: registry, timing: .lazy)
         recorder.reset()
         window.makeKeyAndVisible()
         for line in recorder.lines { print("  " + line) }
         recorder.stop()
         let loadedViews = window.allControllers().filter(\.isViewLoaded).compactMap(\.restorationIdentifier)
-        print("views loaded: \(loadedViews.joined(separator: ", ")); everything covered or hidden stays unloaded until reached")
+        print("views loaded and decoded: \(loadedViews.joined(separator: ", ")); everything covered or hidden waits until reached")
 
         section("6. The restored hierarchy")
         print(window.hierarchyDescription())
