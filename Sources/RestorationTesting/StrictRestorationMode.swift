@@ -32,6 +32,14 @@ public struct StrictFinding: Sendable, Hashable, CustomStringConvertible {
 /// the archive format in memory and reports what would not survive: controllers without an
 /// identifier, unregistered classes, values that do not read back equal, and references that
 /// cannot be kept. Nothing is written to disk.
+///
+/// The application keeps the mode checking until ``stop()``, so starting it needs no variable:
+///
+/// ```swift
+/// #if DEBUG
+/// _ = StrictRestorationMode(registry: registry)    // findings go to standard error
+/// #endif
+/// ```
 @MainActor
 public final class StrictRestorationMode {
     /// Every finding so far, oldest first; a finding is reported once while it persists.
@@ -43,21 +51,19 @@ public final class StrictRestorationMode {
     private var token: ObserverToken?
     private var current = Set<StrictFinding>()
 
-    /// Starts checking every window of `application` after each change. `onFinding` hears each
-    /// new finding; by default it is written to standard error.
+    /// Starts checking every window of `application` after each change, until ``stop()``.
+    /// `onFinding` hears each new finding; by default it is written to standard error.
     public init(application: Application = .shared, registry: RestorationRegistry,
                 onFinding: @escaping (StrictFinding) -> Void = { FileHandle.standardError.write(Data("navstate strict mode: \($0)\n".utf8)) }) {
         self.application = application
         self.registry = registry
         self.onFinding = onFinding
-        token = application.addHierarchyChangeObserver { [weak self] window in self?.check(window) }
+        // The application holds the mode (and so keeps it checking) until `stop()`: a mode that
+        // stopped when the caller's variable went away would fail silently.
+        token = application.addHierarchyChangeObserver { window in self.check(window) }
     }
 
-    isolated deinit {
-        stop()
-    }
-
-    /// Stops checking.
+    /// Stops checking; the application lets go of the mode.
     public func stop() {
         if let token { application.removeObserver(token) }
         token = nil

@@ -45,6 +45,23 @@ import Testing
         #expect(heard.count == 4)
     }
 
+    /// A mode nobody holds a variable for keeps checking: the application holds it until
+    /// `stop()`, and after `stop()` it is let go.
+    @Test func aModeWithoutAVariableKeepsCheckingUntilStopped() {
+        let app = Application()
+        var heard: [StrictFinding] = []
+        func start() -> StrictRestorationMode {
+            StrictRestorationMode(application: app, registry: Registry.make()) { heard.append($0) }
+        }
+        weak let weakMode = start()
+        let window = Window(application: app)
+        window.rootViewController = ViewController()
+        window.makeKeyAndVisible()
+        #expect(heard.map(\.kind) == [.noIdentifier])
+        weakMode?.stop()
+        #expect(weakMode == nil)
+    }
+
     @Test func aCleanHierarchyHasNoFindings() {
         let window = Window(application: Application())
         let stack = NavigationController(rootViewController: Counter("list", count: 1))

@@ -514,7 +514,10 @@ import Testing
     @Test func policiesRefuseAnotherAppVersionOrAnOldSnapshotAndDeleteNothing() throws {
         let (store, directory, _) = try saved(Note("a"), configuration: StoreConfiguration(appVersion: "1.0"))
         let before = try store.snapshots().count
-        let (window, report) = try restored(store, policy: RestorePolicy(requiredAppVersion: "2.0"))
+        let sameVersion = try restored(store, policy: RestorePolicy(requiresSameAppVersion: true)).1
+        #expect(sameVersion.didRestore)
+        let upgraded = try RestorationStore(path: store.path, configuration: StoreConfiguration(appVersion: "2.0"))
+        let (window, report) = try restored(upgraded, policy: RestorePolicy(requiresSameAppVersion: true))
         #expect(report.didRestore == false)
         #expect(report.refusal == "snapshot 1: it was saved by app version 1.0, not 2.0")
         #expect(window.rootViewController == nil)
@@ -536,7 +539,7 @@ import Testing
         window.rootViewController = Make.nav("nav", [Note("a"), Note("b")])
         window.makeKeyAndVisible()
         let expected = try store.capture(windows: [window], registry: registry).controllers
-        let report = try await store.saveInBackground(app, registry: registry, label: "async")
+        let report = try await store.save(app, registry: registry, label: "async")
         #expect(report.saved.map(\.path) == ["/nav", "/nav/a", "/nav/b"])
         let loaded = try store.loadSnapshot(id: report.snapshotID)
         #expect(loaded.snapshot.metadata.label == "async")

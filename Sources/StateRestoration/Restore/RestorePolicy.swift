@@ -1,22 +1,31 @@
 import Foundation
 
 /// When a restore refuses a snapshot, as UIKit refuses state from another app version.
+///
+/// The app's own version comes from the store's ``StoreConfiguration/appVersion``; the policy
+/// only says whether a different one is refused.
+///
+/// ```swift
+/// let report = try store.restore(into: window, registry: registry,
+///                                policy: RestorePolicy(requiresSameAppVersion: true, maximumAge: 7 * 86_400))
+/// ```
 public struct RestorePolicy: Sendable, Hashable {
-    /// Refuse a snapshot saved by another app version than this one; `nil` accepts any.
-    public var requiredAppVersion: String?
+    /// Refuse a snapshot saved by another app version than the store's
+    /// ``StoreConfiguration/appVersion``.
+    public var requiresSameAppVersion: Bool
     /// Refuse a snapshot older than this many seconds; `nil` accepts any age.
     public var maximumAge: TimeInterval?
 
     /// Makes a policy; the default accepts every snapshot.
-    public init(requiredAppVersion: String? = nil, maximumAge: TimeInterval? = nil) {
-        self.requiredAppVersion = requiredAppVersion
+    public init(requiresSameAppVersion: Bool = false, maximumAge: TimeInterval? = nil) {
+        self.requiresSameAppVersion = requiresSameAppVersion
         self.maximumAge = maximumAge
     }
 
-    /// Why `metadata` is refused at `now`, or `nil` when it is accepted.
-    func refusal(of metadata: SnapshotMetadata, now: Date) -> String? {
-        if let requiredAppVersion, metadata.appVersion != requiredAppVersion {
-            return "it was saved by app version \(metadata.appVersion), not \(requiredAppVersion)"
+    /// Why `metadata` is refused at `now` by an app at `appVersion`, or `nil` when it is accepted.
+    func refusal(of metadata: SnapshotMetadata, appVersion: String, now: Date) -> String? {
+        if requiresSameAppVersion, metadata.appVersion != appVersion {
+            return "it was saved by app version \(metadata.appVersion), not \(appVersion)"
         }
         if let maximumAge, now.timeIntervalSince(metadata.createdAt) > maximumAge {
             return "it is \(Int(now.timeIntervalSince(metadata.createdAt))) seconds old, more than the \(Int(maximumAge)) allowed"

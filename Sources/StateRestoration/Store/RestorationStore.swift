@@ -59,12 +59,16 @@ public final class RestorationStore: @unchecked Sendable {
         try write(capture(windows: windows, registry: registry, label: label))
     }
 
-    /// Saves every shown window of `application`: the hierarchy is read on the main actor, then
-    /// written by a task off it.
+    /// Saves every shown window of `application`, writing off the main actor: the hierarchy is
+    /// read on the main actor, then written to SQLite by a detached task while the main actor
+    /// goes on. In an async context `try await store.save(…)` picks this one.
     @MainActor
-    public func saveInBackground(_ application: Application, registry: RestorationRegistry, label: String = "") async throws -> SaveReport {
+    public func save(_ application: Application, registry: RestorationRegistry, label: String = "") async throws(StoreError) -> SaveReport {
         let draft = try capture(windows: application.windows, registry: registry, label: label)
-        return try await Task.detached { [self] in try self.write(draft) }.value
+        let written = await Task.detached { [self] () -> Result<SaveReport, StoreError> in
+            do throws(StoreError) { return .success(try self.write(draft)) } catch { return .failure(error) }
+        }.value
+        return try written.get()
     }
 
     /// Reads `windows` into a draft: every controller that takes part encodes its state. The only
@@ -124,7 +128,7 @@ public final class RestorationStore: @unchecked Sendable {
             report.skipped = skipped
             return report
         }
-        if let refusal = policy.refusal(of: candidate.metadata, now: now) {
+        if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
             var report = RestoreReport()
             report.skipped = skipped
             report.refusal = "snapshot \(candidate.id): \(refusal)"
