@@ -150,9 +150,14 @@ public final class Database {
         }
     }
 
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Runs `body` in a read transaction: every statement in it sees the same committed state,
-    /// whatever writers commit meanwhile (WAL snapshot isolation).
+    /// whatever writers commit meanwhile (WAL snapshot isolation). Inside an open transaction,
+    /// `body` simply runs in it.
     public func inReadTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        if isInTransaction { return try body() }
         try execute("BEGIN DEFERRED")
         defer { try? execute("COMMIT") }
         return try body()

@@ -3,6 +3,11 @@ import Foundation
 /// A navstate database opened read-only, for tools: it never creates a missing file, never
 /// migrates or writes the file, and reads snapshots without the app's classes.
 ///
+/// An inspector reads one consistent state of the file, as it was at the first read: saves and
+/// prunes by other processes meanwhile are not seen (make a new inspector to see them), and a
+/// snapshot listed is still there to load. Its open read transaction keeps SQLite from copying
+/// the write-ahead log into the file while it lives, so tools should not keep one for long.
+///
 /// A file of an earlier schema is read through a converted copy in the temporary directory
 /// (owner-only, deleted when the inspector goes): the file itself stays as it is.
 ///
@@ -36,6 +41,11 @@ public final class SnapshotInspector: @unchecked Sendable {
         guard version < Migrator.latestVersion else {
             database = file
             convertedCopy = nil
+            // A deferred transaction takes its read snapshot at the first read, made here.
+            try StoreError.wrapping(path: path) {
+                try file.execute("BEGIN DEFERRED")
+                _ = try file.scalarInteger("SELECT count(*) FROM sqlite_master")
+            }
             return
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-inspect-\(UUID().uuidString).sqlite").path
@@ -53,6 +63,7 @@ public final class SnapshotInspector: @unchecked Sendable {
     }
 
     deinit {
+        if file.isInTransaction { try? file.execute("COMMIT") }
         guard let convertedCopy else { return }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: convertedCopy + suffix) }
     }

@@ -22,8 +22,13 @@ enum CLI {
 
     /// Runs `navstate arguments` in `directory`, with no terminal and no colour.
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
+        try run(binary: "navstate", arguments, in: directory)
+    }
+
+    /// Runs the built `binary` with `arguments` in `directory` to its end.
+    static func run(binary name: String, _ arguments: [String], in directory: URL) throws -> Run {
         let process = Process()
-        process.executableURL = binary("navstate")
+        process.executableURL = binary(name)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
@@ -40,6 +45,28 @@ enum CLI {
         process.waitUntilExit()
         return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                    error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Runs every command of `commands` (binary name first) at once, and waits for them all.
+    static func runTogether(_ commands: [[String]], in directory: URL) throws -> [Run] {
+        let group = DispatchGroup()
+        let results = ResultBox(count: commands.count)
+        for (index, command) in commands.enumerated() {
+            group.enter()
+            Thread.detachNewThread {
+                results.set(index, Result { try run(binary: command[0], Array(command.dropFirst()), in: directory) })
+                group.leave()
+            }
+        }
+        group.wait()
+        return try results.all()
+    }
+
+    /// A fresh empty directory.
+    static func emptyDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
     }
 
     /// A fresh directory holding a copy of the fixture as `cli.sqlite`.
@@ -80,5 +107,22 @@ enum CLI {
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The results of runs on several threads, filled in by index.
+final class ResultBox: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var results: [Result<CLI.Run, any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<CLI.Run, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    func all() throws -> [CLI.Run] {
+        try lock.withLock { try results.map { try ($0 ?? .failure(CocoaError(.featureUnsupported))).get() } }
     }
 }
