@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `navstate`: the inspector of saved navigation-state databases, and the demo.
 ///
@@ -20,4 +21,17 @@ public struct Navstate: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs the command line; a mistyped command gets the closest names instead of
+    /// ArgumentParser's "unexpected arguments", with exit status 64.
+    public static func mainSuggestingCommands(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        if let typed = arguments.first, !typed.hasPrefix("-"), !names.contains(typed) {
+            let closest = Suggestions.closest(to: typed, in: names, limit: 1)
+            Terminal.error("navstate: '\(typed)' is not a command" + (closest.first.map { "; did you mean '\($0)'?" } ?? "")
+                           + "\nSee 'navstate --help' for the commands.")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        main(arguments)
+    }
 }

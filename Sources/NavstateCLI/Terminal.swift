@@ -81,7 +81,11 @@ func reportingErrors<Result>(_ body: () throws -> Result) throws -> Result {
 
 /// Opens a database for reading, with the checks every inspector command shares.
 func openInspector(_ path: String) throws -> SnapshotInspector {
-    try reportingErrors { try SnapshotInspector(path: path) }
+    let inspector = try reportingErrors { try SnapshotInspector(path: path) }
+    if inspector.readsWithoutLocks {
+        Terminal.error("navstate: note: \(path): its directory is read-only, so it is read without locks; a save by another process now would not be seen")
+    }
+    return inspector
 }
 
 /// Reads a snapshot and fails (status 1, after `render` printed what is sound) when any of its
@@ -97,8 +101,15 @@ func withSnapshot(_ inspector: SnapshotInspector, id: Int64?, _ render: (LoadedS
     }
 }
 
-/// Prints `value` as pretty, key-sorted JSON.
-func printJSON(_ value: Any) throws {
-    let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+/// The version of every `--json` shape; raised when a shape changes incompatibly.
+let jsonFormatVersion = 1
+
+/// Prints `value` as pretty, key-sorted JSON, marked with its `format` (such as
+/// `navstate-list`) and ``jsonFormatVersion``.
+func printJSON(_ value: [String: Any], format: String) throws {
+    var marked = value
+    marked["format"] = format
+    marked["format_version"] = jsonFormatVersion
+    let data = try JSONSerialization.data(withJSONObject: marked, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     print(String(decoding: data, as: UTF8.self))
 }

@@ -1,3 +1,3 @@
 import NavstateCLI
 
-Navstate.main()
+Navstate.mainSuggestingCommands()

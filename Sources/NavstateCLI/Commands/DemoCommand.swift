@@ -5,17 +5,20 @@ import Foundation
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the whole job on the sample mail app: navigate, save, lose every object, restore, show.")
+        abstract: "Run the whole job on the sample mail app: navigate, save, lose every object, restore, show.",
+        discussion: """
+            Examples:
+              navstate demo
+              navstate demo --database /tmp/demo.sqlite --color never
+            """)
 
     @Option(name: .long, help: "The database to save into (created when missing).")
     var database = "navstate-demo.sqlite"
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the output.")
-    var noColor = false
+    @OptionGroup var color: ColorOption
 
     func run() throws {
-        let style = Style(enabled: !noColor && Terminal.standardOutputIsTerminal
-                          && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        let style = color.style
         try reportingErrors {
             try MainActor.assumeIsolated { try DemoRunner(path: database, style: style).run() }
         }

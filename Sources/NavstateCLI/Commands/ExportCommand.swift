@@ -4,7 +4,12 @@ import StateRestoration
 /// `navstate export DB --format json|dot`.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export a snapshot as JSON or as a Graphviz graph (dot -Tpng draws it).")
+        commandName: "export", abstract: "Export a snapshot as JSON or as a Graphviz graph (dot -Tpng draws it).",
+        discussion: """
+            Examples:
+              navstate export state.sqlite --format json > snapshot.json
+              navstate export state.sqlite --format dot | dot -Tpng -o graph.png
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json
@@ -22,7 +27,7 @@ struct ExportCommand: ParsableCommand {
             var progress = Progress("exporting", total: loaded.snapshot.controllers.count)
             defer { progress.finish() }
             switch format {
-            case .json: try printJSON(SnapshotExport.json(loaded.snapshot, progress: &progress))
+            case .json: try printJSON(SnapshotExport.json(loaded.snapshot, progress: &progress), format: "navstate-export")
             case .dot: print(SnapshotExport.dot(loaded.snapshot, progress: &progress))
             }
         }

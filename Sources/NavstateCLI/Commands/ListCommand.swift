@@ -4,7 +4,13 @@ import StateRestoration
 
 /// `navstate list DB`: the snapshots, newest first.
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the snapshots, newest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the snapshots, newest first.",
+        discussion: """
+            Examples:
+              navstate list state.sqlite
+              navstate list state.sqlite --json
+            """)
 
     @OptionGroup var database: DatabaseArgument
     @OptionGroup var output: OutputOptions
@@ -33,7 +39,7 @@ struct ListCommand: ParsableCommand {
                  "controllers": summary.controllerCount, "bytes": summary.byteCount,
                  "crash_marked": summary.isCrashMarked, "shared_states": summary.sharedStateCount,
                  "problems": damaged[summary.id] ?? 0]
-            }])
+            }], format: "navstate-list")
         } else if summaries.isEmpty {
             print("\(database.database): no snapshots")
         } else {

@@ -5,7 +5,12 @@ import StateRestoration
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Restore a snapshot with stand-in controllers, show the window, and print the lifecycle trace.")
+        abstract: "Restore a snapshot with stand-in controllers, show the window, and print the lifecycle trace.",
+        discussion: """
+            Examples:
+              navstate replay state.sqlite
+              navstate replay state.sqlite --snapshot 2 --json
+            """)
 
     @OptionGroup var database: DatabaseArgument
     @OptionGroup var snapshot: SnapshotOption
@@ -20,7 +25,7 @@ struct ReplayCommand: ParsableCommand {
                     "snapshot": loaded.snapshot.id, "restored": result.report.restored,
                     "dropped": result.report.dropped.map { ["path": $0.path, "class": $0.className, "reason": $0.reason] },
                     "restore_trace": result.restoreTrace, "show_trace": result.showTrace,
-                ])
+                ], format: "navstate-replay")
                 return
             }
             let style = output.style

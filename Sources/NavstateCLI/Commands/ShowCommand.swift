@@ -4,7 +4,14 @@ import StateRestoration
 
 /// `navstate show DB PATH`: one controller and every keyed value, decoded.
 struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one controller by restoration path.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one controller by restoration path.",
+        discussion: """
+            Examples:
+              navstate show state.sqlite /tabs/inbox/message
+              navstate show state.sqlite /tabs/inbox --snapshot 2 --json
+              navstate tree state.sqlite --paths    # the paths to choose from
+            """)
 
     @OptionGroup var database: DatabaseArgument
     @Argument(help: "The restoration path, such as /tabs/inbox/message.")
@@ -18,12 +25,20 @@ struct ShowCommand: ParsableCommand {
         guard path.hasPrefix("/") else { throw ValidationError("a restoration path starts with /, as in /tabs/inbox") }
     }
 
+    /// The path asked for, without the trailing `/` a shell completion or a copy leaves.
+    var wantedPath: String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
     func run() throws {
         let inspector = try openInspector(database.database)
+        let path = wantedPath
         try withSnapshot(inspector, id: snapshot.snapshot) { loaded in
             guard let record = loaded.snapshot.controllers.first(where: { $0.pathString == path }) else {
-                let known = loaded.snapshot.controllers.map(\.pathString).joined(separator: ", ")
-                throw Terminal.fail("\(database.database): snapshot \(loaded.snapshot.id) has no controller at \(path) (it has \(known))")
+                let closest = Suggestions.closest(to: path, in: loaded.snapshot.controllers.map(\.pathString))
+                let hint = closest.isEmpty ? "`navstate tree --paths` lists its paths"
+                    : "did you mean \(closest.joined(separator: ", "))?"
+                throw Terminal.fail("\(database.database): snapshot \(loaded.snapshot.id) has no controller at \(path); \(hint)")
             }
             let tree = SnapshotTree(loaded.snapshot)
             let formatter = ValueFormatter(snapshot: loaded.snapshot, showsHex: hex)
@@ -37,7 +52,7 @@ struct ShowCommand: ParsableCommand {
                 ]
                 object["title"] = record.title ?? NSNull()
                 object["restoration_class"] = record.restorationClassName ?? NSNull()
-                try printJSON(object)
+                try printJSON(object, format: "navstate-show")
                 return
             }
             let style = output.style

@@ -5,7 +5,12 @@ import StateRestoration
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check integrity, schema version and every snapshot's structure; exit 1 on any problem.")
+        abstract: "Check integrity, schema version and every snapshot's structure; exit 1 on any problem.",
+        discussion: """
+            Examples:
+              navstate verify state.sqlite
+              navstate verify state.sqlite --json | jq '.snapshots[].problems[].code'
+            """)
 
     @OptionGroup var database: DatabaseArgument
     @OptionGroup var output: OutputOptions
@@ -15,23 +20,25 @@ struct VerifyCommand: ParsableCommand {
         let integrity = try reportingErrors { try inspector.integrityProblems() }
         let version = try reportingErrors { try inspector.schemaVersion() }
         let pending = try reportingErrors { try inspector.pendingMigrations() }
+        let schema = try reportingErrors { try inspector.schemaProblems() }
         var snapshotResults: [(SnapshotSummary, [SnapshotProblem])] = []
         if integrity.isEmpty {
             for summary in try reportingErrors({ try inspector.snapshots() }) {
                 snapshotResults.append((summary, try reportingErrors { try inspector.loadSnapshot(id: summary.id).problems }))
             }
         }
-        let problemCount = integrity.count + snapshotResults.reduce(0) { $0 + $1.1.count }
+        let problemCount = integrity.count + schema.count + snapshotResults.reduce(0) { $0 + $1.1.count }
         if output.json {
             try printJSON([
                 "database": database.database, "integrity": integrity.isEmpty ? ["ok"] : integrity,
                 "schema_version": version, "pending_migrations": pending.map(\.fileName),
+                "schema_problems": schema.map { ["code": "schema", "problem": $0] },
                 "snapshots": snapshotResults.map { summary, problems in
                     ["id": summary.id, "controllers": summary.controllerCount,
-                     "problems": problems.map { ["node": $0.nodeID as Any, "path": $0.path, "problem": $0.reason.description] }]
+                     "problems": problems.map { ["node": $0.nodeID as Any, "path": $0.path, "code": $0.reason.code, "problem": $0.reason.description] }]
                 },
                 "problem_count": problemCount,
-            ])
+            ], format: "navstate-verify")
         } else {
             let style = output.style
             print(database.database)
@@ -39,6 +46,8 @@ struct VerifyCommand: ParsableCommand {
             for finding in integrity { print("    " + finding) }
             let versionNote = pending.isEmpty ? "current" : "\(pending.count) migration(s) pending: run navstate migrate"
             print("  schema version   \(version) (\(versionNote))")
+            print("  schema objects   " + (schema.isEmpty ? style.green("ok") : style.red("\(schema.count) problem\(schema.count == 1 ? "" : "s")")))
+            for problem in schema { print("    " + problem) }
             for (summary, problems) in snapshotResults {
                 let verdict = problems.isEmpty ? style.green("ok") : style.red("\(problems.count) problem\(problems.count == 1 ? "" : "s")")
                 print("  snapshot \(summary.id)       \(summary.controllerCount) controllers, \(verdict)")

@@ -43,7 +43,12 @@ func checkBeforeWriting(_ path: String, allowPendingMigrations: Bool) throws -> 
 /// `navstate migrate DB [--dry-run]`.
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "migrate", abstract: "Apply pending schema migrations, printing each; refuses a newer schema.")
+        commandName: "migrate", abstract: "Apply pending schema migrations, printing each; refuses a newer schema.",
+        discussion: """
+            Examples:
+              navstate migrate state.sqlite --dry-run
+              navstate migrate state.sqlite
+            """)
 
     @OptionGroup var database: DatabaseArgument
     @Flag(name: .long, help: "Print what would run without changing the file.")
@@ -76,11 +81,18 @@ struct MigrateCommand: ParsableCommand {
 /// `navstate prune DB --keep N`.
 struct PruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "prune", abstract: "Delete all but the newest N snapshots in one transaction, and say what was freed.")
+        commandName: "prune", abstract: "Delete all but the newest N snapshots in one transaction, and say what was freed.",
+        discussion: """
+            Examples:
+              navstate prune state.sqlite --keep 3 --dry-run
+              navstate prune state.sqlite --keep 3
+            """)
 
     @OptionGroup var database: DatabaseArgument
     @Option(name: .long, help: "How many of the newest snapshots to keep (at least 1).")
     var keep: Int
+    @Flag(name: .long, help: "Say what would be deleted and freed, and change nothing.")
+    var dryRun = false
 
     func validate() throws {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
@@ -88,13 +100,13 @@ struct PruneCommand: ParsableCommand {
 
     func run() throws {
         let connection = try openForWriting(database.database, allowPendingMigrations: false)
-        let result = try reportingErrors { try SnapshotMaintenance.prune(connection, keeping: keep) }
+        let result = try reportingErrors { try SnapshotMaintenance.prune(connection, keeping: keep, dryRun: dryRun) }
         let deleted = result.deletedSnapshotIDs
         if deleted.isEmpty {
             print("\(database.database): nothing to prune; it holds \(keep) snapshot\(keep == 1 ? "" : "s") or fewer")
         } else {
             let ids = deleted.map(String.init).joined(separator: ", ")
-            print("\(database.database): deleted \(deleted.count) snapshot\(deleted.count == 1 ? "" : "s") (\(ids)), freed \(result.freedStateCount) payload\(result.freedStateCount == 1 ? "" : "s") (\(byteCount(result.freedPayloadBytes)) of keyed values)")
+            print("\(database.database): \(dryRun ? "would delete" : "deleted") \(deleted.count) snapshot\(deleted.count == 1 ? "" : "s") (\(ids)), \(dryRun ? "free" : "freed") \(result.freedStateCount) payload\(result.freedStateCount == 1 ? "" : "s") (\(byteCount(result.freedPayloadBytes)) of keyed values)")
         }
     }
 }

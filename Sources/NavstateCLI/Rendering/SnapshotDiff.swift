@@ -1,17 +1,20 @@
 import ControllerKit
 import StateRestoration
 
-/// What changed between two snapshots, by restoration path.
+/// What changed between two snapshots, by restoration path: controllers added and removed, and
+/// for the others their relation, class, title, view and appearance, and keyed values.
 struct SnapshotDiff {
-    struct Move { var path: String; var from: String; var to: String }
+    /// One attribute of a controller that changed: `relation`, `class`, `title`, `view` or
+    /// `appearance`, with its old and new text.
+    struct AttributeChange { var path: String; var attribute: String; var from: String; var to: String }
     struct ValueChange { var path: String; var key: String; var from: CodedValue?; var to: CodedValue? }
 
     var added: [ControllerRecord] = []
     var removed: [ControllerRecord] = []
-    var moved: [Move] = []
+    var attributes: [AttributeChange] = []
     var changed: [ValueChange] = []
 
-    var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty }
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty && attributes.isEmpty && changed.isEmpty }
 
     init(from old: Snapshot, to new: Snapshot) {
         let oldTree = SnapshotTree(old)
@@ -22,11 +25,15 @@ struct SnapshotDiff {
         added = new.controllers.filter { oldByPath[$0.pathString] == nil }
         for record in new.controllers {
             guard let before = oldByPath[record.pathString] else { continue }
-            let from = oldTree.relationText(before)
-            let to = newTree.relationText(record)
-            if from != to { moved.append(Move(path: record.pathString, from: from, to: to)) }
-            if before.className != record.className {
-                moved.append(Move(path: record.pathString, from: "class \(before.className)", to: "class \(record.className)"))
+            let pairs = [
+                ("relation", oldTree.relationText(before), newTree.relationText(record)),
+                ("class", before.className, record.className),
+                ("title", before.title.map(ValueFormatter.quoted) ?? "none", record.title.map(ValueFormatter.quoted) ?? "none"),
+                ("view", before.isViewLoaded ? "loaded" : "unloaded", record.isViewLoaded ? "loaded" : "unloaded"),
+                ("appearance", before.appearance.rawValue, record.appearance.rawValue),
+            ]
+            for (attribute, from, to) in pairs where from != to {
+                attributes.append(AttributeChange(path: record.pathString, attribute: attribute, from: from, to: to))
             }
             // Each record's table made once: records read back keep their values as sorted pairs.
             let (old, new) = (before.values, record.values)
@@ -49,8 +56,8 @@ struct SnapshotDiff {
         for record in added {
             lines.append(style.green("+ \(record.pathString)  \(record.className) [\(newTree.relationText(record))]"))
         }
-        for move in moved {
-            lines.append(style.yellow("~ \(move.path)  \(move.from) → \(move.to)"))
+        for change in attributes {
+            lines.append(style.yellow("~ \(change.path)  \(change.attribute): \(change.from) → \(change.to)"))
         }
         var currentPath: String?
         for change in changed {
@@ -80,7 +87,7 @@ struct SnapshotDiff {
             "from": SnapshotTree.metadataJSON(old), "to": SnapshotTree.metadataJSON(new),
             "added": added.map { ["path": $0.pathString, "class": $0.className] },
             "removed": removed.map { ["path": $0.pathString, "class": $0.className] },
-            "moved": moved.map { ["path": $0.path, "from": $0.from, "to": $0.to] },
+            "attributes": attributes.map { ["path": $0.path, "attribute": $0.attribute, "from": $0.from, "to": $0.to] },
             "changed": changed.map { change -> [String: Any] in
                 ["path": change.path, "key": change.key,
                  "from": change.from.map(oldFormatter.json) as Any, "to": change.to.map(newFormatter.json) as Any]

@@ -4,34 +4,20 @@ import StateRestoration
 
 /// The export formats: JSON of a documented shape, and a Graphviz graph.
 enum SnapshotExport {
-    /// `{"format": "navstate-export", "format_version": 1, "snapshot": {…}, "roots": [node…],
-    /// "objects": [{…}]}`, where a node is the tree's node plus `"values": {key: {"type", "value"}}`.
+    /// The tree's JSON (``SnapshotTree/json(visit:)``) plus `"objects": [{"id", "class",
+    /// "class_version", "values"}]`: the objects registered for restoration.
     static func json(_ snapshot: Snapshot, progress: inout Progress) -> [String: Any] {
-        let tree = SnapshotTree(snapshot)
         let formatter = ValueFormatter(snapshot: snapshot)
         var done = 0
-        func node(_ record: ControllerRecord) -> [String: Any] {
+        var object = SnapshotTree(snapshot).json {
             done += 1
             progress.update(done)
-            var object: [String: Any] = [
-                "id": record.id, "path": record.pathString, "identifier": record.identifier, "class": record.className,
-                "class_version": record.classVersion, "relation": SnapshotTree.relationJSON(record, isTop: tree.isTop(record)),
-                "window": record.windowIndex, "view_loaded": record.isViewLoaded, "appearance": record.appearance.rawValue,
-                "values": record.values.mapValues(formatter.json), "children": tree.children(of: record).map(node),
-            ]
-            object["title"] = record.title ?? NSNull()
-            object["restoration_class"] = record.restorationClassName ?? NSNull()
-            if record.isCollapsed { object["collapsed"] = true }
-            return object
         }
-        return [
-            "format": "navstate-export", "format_version": 1, "snapshot": SnapshotTree.metadataJSON(snapshot),
-            "roots": tree.roots.map(node),
-            "objects": snapshot.objects.map { object -> [String: Any] in
-                ["id": object.id, "class": object.className, "class_version": object.classVersion,
-                 "values": object.values.mapValues(formatter.json)]
-            },
-        ]
+        object["objects"] = snapshot.objects.map { object -> [String: Any] in
+            ["id": object.id, "class": object.className, "class_version": object.classVersion,
+             "values": object.values.mapValues(formatter.json)]
+        }
+        return object
     }
 
     /// Containment edges solid, presentation edges dashed, the visible path (appeared at save

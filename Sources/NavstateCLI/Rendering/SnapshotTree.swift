@@ -87,20 +87,38 @@ struct SnapshotTree {
         }
     }
 
-    /// The tree as nested JSON objects.
-    func json() -> [String: Any] {
+    /// The tree as nested JSON objects: `{"snapshot": {metadata}, "roots": [node]}`, where a node
+    /// is `{"id", "path", "identifier", "class", "class_version", "title", "relation", "window",
+    /// "view_loaded", "appearance", "restoration_class", "values", "children"}` (children in
+    /// order, then what the node presents). `tree --json` and `export --format json` print it.
+    /// `visit` hears each node as it is made.
+    func json(visit: () -> Void = {}) -> [String: Any] {
+        let formatter = ValueFormatter(snapshot: snapshot)
         func node(_ record: ControllerRecord) -> [String: Any] {
+            visit()
             var object: [String: Any] = [
                 "id": record.id, "path": record.pathString, "identifier": record.identifier, "class": record.className,
                 "class_version": record.classVersion, "relation": Self.relationJSON(record, isTop: isTop(record)),
                 "window": record.windowIndex, "view_loaded": record.isViewLoaded, "appearance": record.appearance.rawValue,
-                "children": children(of: record).map(node),
+                "values": record.values.mapValues(formatter.json), "children": children(of: record).map(node),
             ]
             object["title"] = record.title ?? NSNull()
+            object["restoration_class"] = record.restorationClassName ?? NSNull()
             if record.isCollapsed { object["collapsed"] = true }
             return object
         }
         return ["snapshot": Self.metadataJSON(snapshot), "roots": roots.map(node)]
+    }
+
+    /// Every controller in the order the tree prints them.
+    func orderedRecords() -> [ControllerRecord] {
+        var ordered: [ControllerRecord] = []
+        var pending = roots.sorted { $0.windowIndex < $1.windowIndex }.reversed() as [ControllerRecord]
+        while let record = pending.popLast() {
+            ordered.append(record)
+            pending.append(contentsOf: children(of: record).reversed())
+        }
+        return ordered
     }
 
     static func relationJSON(_ record: ControllerRecord, isTop: Bool) -> [String: Any] {

@@ -67,8 +67,9 @@ struct ValueFormatter {
         return String(array.dropFirst().dropLast())
     }
 
+    /// A date as the database stores it: UTC, to the nearest millisecond.
     static func utc(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        Timestamp.string(from: date)
     }
 
     static func canonicalJSON(_ data: Data) -> String? {

@@ -48,21 +48,35 @@ public final class Database {
                 throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "cannot create the file: \(reason)", path: path)
             }
         }
-        let flags = mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
-        var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
-        guard code == SQLITE_OK, let opened else {
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            sqlite3_close_v2(opened)
-            throw DatabaseError(resultCode: code, message: message, path: path)
+        // A read-only look at a file without a write-ahead log opens read-write with writes
+        // refused (`query_only`): SQLite then deletes the -wal and -shm files it makes for the
+        // read when the connection closes, where a read-only connection would leave them behind.
+        let leavesNoLog = mode == .readOnly && !FileManager.default.fileExists(atPath: path + "-wal")
+        let first = try Self.connect(path, flags: leavesNoLog || mode == .readWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY)
+        if let failure = Self.firstRead(first, readOnly: mode == .readOnly, path: path) {
+            sqlite3_close_v2(first)
+            // A directory that cannot hold the -shm file (read-only media, a sealed bundle): with
+            // no -wal, the file alone is the whole database, and SQLite can read it as immutable.
+            let cannotShareMemory = [SQLITE_READONLY, SQLITE_CANTOPEN].contains(failure.primaryResultCode)
+            guard cannotShareMemory, mode == .readOnly else { throw failure }
+            guard leavesNoLog else {
+                throw DatabaseError(resultCode: failure.resultCode, message: """
+                    cannot be read where it is: its directory is read-only, and its write-ahead log \
+                    (\(URL(fileURLWithPath: path).lastPathComponent)-wal) can only be read through a -shm file beside it; \
+                    copy the file and its -wal to a writable directory
+                    """, path: path)
+            }
+            let immutable = try Self.connect("file:\(Self.uriEscaped(path))?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+            if let again = Self.firstRead(immutable, readOnly: true, path: path) {
+                sqlite3_close_v2(immutable)
+                throw again
+            }
+            handle = immutable
+            isReadWithoutLocks = true
+        } else {
+            handle = first
         }
-        handle = opened
-        sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
-        // Reading the schema is the first thing that touches the file's contents: a file that is
-        // not a database fails here, clearly, rather than on some later statement.
         try execute("PRAGMA foreign_keys = ON")
-        _ = try scalarInteger("SELECT count(*) FROM sqlite_master")
         if mode == .readWrite {
             try execute("PRAGMA journal_mode = WAL")
             // In WAL mode, NORMAL skips the fsync of each commit; the WAL is synced at checkpoints.
@@ -70,6 +84,40 @@ public final class Database {
             // holds the newest synced snapshot or an earlier one, never a partial one.
             try execute("PRAGMA synchronous = NORMAL")
         }
+    }
+
+    /// Whether the file is read as immutable, without locks, because its directory cannot hold
+    /// SQLite's shared-memory file: a save by another process meanwhile would not be seen.
+    public private(set) var isReadWithoutLocks = false
+
+    /// Opens one connection with `flags`, extended result codes and the busy timeout.
+    private static func connect(_ name: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(opened)
+            throw DatabaseError(resultCode: code, message: message, path: name)
+        }
+        sqlite3_extended_result_codes(opened, 1)
+        sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
+        return opened
+    }
+
+    /// Refuses writes on a read-only connection, then reads the schema: the first thing that
+    /// touches the file's contents, so a file that is not a database fails here, clearly.
+    private static func firstRead(_ handle: OpaquePointer, readOnly: Bool, path: String) -> DatabaseError? {
+        let sql = (readOnly ? "PRAGMA query_only = ON; " : "") + "SELECT count(*) FROM sqlite_master"
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code != SQLITE_OK else { return nil }
+        return DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), path: path)
+    }
+
+    /// `path` with the characters a URI filename gives meaning to escaped.
+    private static func uriEscaped(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
     deinit {

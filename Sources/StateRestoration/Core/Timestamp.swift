@@ -7,16 +7,23 @@ import Foundation
 /// anything else (Foundation counts earlier dates in the Julian calendar). Foundation's took 10
 /// to 50 µs a timestamp, which a save writes once, a restore twice (its crash mark) and a
 /// listing reads once per snapshot: a tenth of an incremental save of 1,000 controllers; and
-/// its first use loads ICU's data, about 5 MB. The output is Foundation's, character for
-/// character, milliseconds truncated (tested against it).
-enum Timestamp {
-    static func string(from date: Date) -> String {
+/// its first use loads ICU's data, about 5 MB. The form is Foundation's, with the millisecond
+/// nearest the date: a `Date` read from a timestamp is a `Double` a hair below or above it, and
+/// truncating would print `.995Z` as `.994Z`. So text read and written again is unchanged.
+///
+/// ```swift
+/// let text = Timestamp.string(from: summary.metadata.createdAt)   // "2026-11-22T10:53:14.995Z"
+/// ```
+public enum Timestamp {
+    /// `date` as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC, to the nearest millisecond.
+    public static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970
-        let seconds = interval.rounded(.down)
+        let totalMilliseconds = (interval * 1000).rounded()
         // Beyond about ±9,500 years the calendar arithmetic below is not meant to go.
-        guard interval.isFinite, abs(seconds) < 3e11 else { return foundationString(from: date) }
-        let milliseconds = min(999, Int((interval - seconds) * 1000))
-        let whole = Int(seconds)
+        guard interval.isFinite, abs(totalMilliseconds) < 3e14 else { return foundationString(from: date) }
+        let exact = Int(totalMilliseconds)
+        let whole = exact >= 0 ? exact / 1000 : (exact - 999) / 1000
+        let milliseconds = exact - whole * 1000
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
@@ -44,7 +51,7 @@ enum Timestamp {
 
     /// The date `string` names: the form ``string(from:)`` writes, read by hand, or whatever
     /// Foundation's ISO 8601 style with fractional seconds reads (earlier dates among them).
-    static func date(from string: String) -> Date? {
+    public static func date(from string: String) -> Date? {
         if let date = parseWritten(string) { return date }
         return try? Date(string, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
     }

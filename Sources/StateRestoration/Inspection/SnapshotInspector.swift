@@ -55,6 +55,9 @@ public final class SnapshotInspector: @unchecked Sendable {
             guard FileManager.default.createFile(atPath: copy, contents: nil, attributes: [.posixPermissions: 0o600]) else {
                 throw DatabaseError(resultCode: 14, message: "cannot create a converted copy at \(copy)", path: path)
             }
+            // VACUUM INTO writes only the copy, but `query_only` refuses it all the same.
+            try file.execute("PRAGMA query_only = OFF")
+            defer { try? file.execute("PRAGMA query_only = ON") }
             try file.execute("VACUUM INTO ?", [copy])
             let converted = try Database(path: copy, mode: .readWrite)
             try Migrator.migrate(converted)
@@ -75,6 +78,10 @@ public final class SnapshotInspector: @unchecked Sendable {
         return try StoreError.wrapping(path: path) { try body(database) }
     }
 
+    /// Whether the file is read as immutable, without locks, because its directory is read-only:
+    /// a save by another process meanwhile would not be seen.
+    public var readsWithoutLocks: Bool { file.isReadWithoutLocks }
+
     /// The schema version of the file.
     public func schemaVersion() throws(StoreError) -> Int {
         try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: file) }
@@ -93,6 +100,13 @@ public final class SnapshotInspector: @unchecked Sendable {
     /// Snapshot `id`, or the newest when `nil`, with every problem found in its rows.
     public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
         try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
+    }
+
+    /// What the file's schema holds beyond, or short of, navstate's own: foreign tables, views,
+    /// indexes and triggers, missing or altered ones, and `schema_migration` rows that do not
+    /// record each migration once. Empty when the schema is navstate's.
+    public func schemaProblems() throws(StoreError) -> [String] {
+        try withDatabase { database in try SchemaCheck.problems(in: database) }
     }
 
     /// SQLite's `PRAGMA integrity_check` of the file: empty when it is sound, else its findings.

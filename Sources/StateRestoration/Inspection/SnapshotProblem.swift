@@ -25,6 +25,37 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         /// The row names a payload the `payload` table does not hold.
         case missingPayload(hash: Int64)
 
+        /// A stable name for the kind of problem, for scripts (`verify --json` prints it):
+        /// `unknown_relation`, `unknown_style`, `bad_column`, `unknown_appearance`,
+        /// `wrong_column_type`, `malformed_payload`, `dangling_parent`, `unreachable`,
+        /// `parent_dropped`, `second_root`, `root_with_parent`, `parentless_non_root`,
+        /// `positions_not_dense`, `second_presentation`, `window_mismatch`, `too_large`,
+        /// `duplicate_path`, `checksum_mismatch`, `rows_missing`, `missing_payload`.
+        public var code: String {
+            switch self {
+            case .unknownRelation: "unknown_relation"
+            case .unknownStyle: "unknown_style"
+            case .badColumn: "bad_column"
+            case .unknownAppearance: "unknown_appearance"
+            case .wrongColumnType: "wrong_column_type"
+            case .malformedPayload: "malformed_payload"
+            case .danglingParent: "dangling_parent"
+            case .unreachable: "unreachable"
+            case .parentDropped: "parent_dropped"
+            case .secondRoot: "second_root"
+            case .rootWithParent: "root_with_parent"
+            case .parentlessNonRoot: "parentless_non_root"
+            case .positionsNotDense: "positions_not_dense"
+            case .secondPresentation: "second_presentation"
+            case .windowMismatch: "window_mismatch"
+            case .tooLarge: "too_large"
+            case .duplicatePath: "duplicate_path"
+            case .checksumMismatch: "checksum_mismatch"
+            case .rowsMissing: "rows_missing"
+            case .missingPayload: "missing_payload"
+            }
+        }
+
         public var description: String {
             switch self {
             case .unknownRelation(let name): return "unknown relation \(name.debugDescription)"

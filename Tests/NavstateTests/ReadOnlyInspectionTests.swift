@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// Inspecting never leaves files behind, and works where nothing can be written.
+@Suite struct ReadOnlyInspectionTests {
+    /// Every inspector on a file with no -wal leaves none behind, nor a -shm, and the file's
+    /// bytes as they were (a read-only connection used to leave both).
+    @Test func inspectorsLeaveNoLogFilesBehind() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cli.sqlite").path
+        let before = FileManager.default.contents(atPath: path)
+        for arguments in [["list", "cli.sqlite"], ["tree", "cli.sqlite"], ["show", "cli.sqlite", "/tabs"], ["diff", "cli.sqlite"],
+                          ["verify", "cli.sqlite"], ["export", "cli.sqlite", "--format", "json"], ["replay", "cli.sqlite"]] {
+            let run = try CLI.run(arguments, in: directory)
+            #expect(run.status == 0, "\(arguments): \(run.error)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            #expect(left == ["cli.sqlite"], "\(arguments) left \(left)")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
+
+    /// A file in a directory its reader cannot write is read (as immutable), with a note saying
+    /// what could not be done. As root, which writes anywhere, the CLI runs as `nobody`.
+    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func aFileInAReadOnlyDirectoryIsRead() throws {
+        let directory = try CLI.workspace()
+        defer {
+            chmod(directory.path, 0o755)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        chmod(directory.appendingPathComponent("cli.sqlite").path, 0o644)
+        chmod(directory.path, 0o555)
+        let process = Process()
+        if geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary("navstate").path, "list", "cli.sqlite"]
+        } else {
+            process.executableURL = CLI.binary("navstate")
+            process.arguments = ["list", "cli.sqlite"]
+        }
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(complaint)")
+        #expect(printed.contains("relaunch"))
+        #expect(complaint.contains("read-only, so it is read without locks"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cli.sqlite"])
+    }
+}
