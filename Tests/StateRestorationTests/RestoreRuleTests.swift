@@ -39,6 +39,52 @@ import Testing
 
     // MARK: - §1 What is saved
 
+    /// §1.7: a save with nothing to save (no shown window) does not make an empty snapshot the
+    /// one to restore, and says why; asked for, it does.
+    @Test func anEmptySaveNeverReplacesAGoodSnapshotUnlessAsked() throws {
+        let (store, _, first) = try saved(Note("a"))
+        let empty = try store.save(Application(), registry: RestorationRegistry())
+        #expect(empty.didSave == false)
+        #expect(empty.refusal?.hasPrefix("there is no controller to save") == true)
+        #expect(empty.refusal?.contains("would replace snapshot \(first.snapshotID)") == true)
+        #expect(try store.snapshots().map(\.id) == [first.snapshotID])
+        let (_, report) = try restored(store)
+        #expect(report.restored == ["/a"])
+
+        let asked = try store.save(Application(), registry: RestorationRegistry(), allowingEmpty: true)
+        #expect(asked.didSave)
+        #expect(try store.snapshots().first?.controllerCount == 0)
+    }
+
+    /// An empty save into a file with no snapshot writes one: it replaces nothing.
+    @Test func anEmptySaveIntoAnEmptyFileIsWritten() throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        #expect(try store.save(Application(), registry: RestorationRegistry()).didSave)
+    }
+
+    /// Creating a store is whole or nothing: a name too long for the -wal file beside it fails
+    /// naming the file and leaves no file (it left an empty one); a created store leaves no
+    /// scratch file beside it.
+    @Test func creatingAStoreLeavesNoPartialFile() throws {
+        let directory = TemporaryDirectory()
+        let long = directory.url.appendingPathComponent(String(repeating: "n", count: 253)).path
+        #expect(throws: StoreError.self) { try RestorationStore(path: long) }
+        do {
+            _ = try RestorationStore(path: long)
+        } catch {
+            #expect("\(error)".contains("needs it to be at most 251"))
+            #expect("\(error)".contains(long))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
+        do {
+            let store = try RestorationStore(path: directory.path("state.sqlite"))
+            #expect(try store.snapshots().isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["state.sqlite"])
+        #expect(try SnapshotInspector(path: directory.path("state.sqlite")).schemaProblems() == [])
+    }
+
     @Test func aControllerWithoutIdentifierIsLeftOutWithItsSubtreeAndReported() throws {
         let anonymous = NavigationController(rootViewController: Note("deep"))
         let sheet = Note("sheet")

@@ -3,10 +3,10 @@ import Foundation
 
 /// A navstate database opened for saving and restoring.
 ///
-/// Opening creates the file when missing (owner-only) and applies pending migrations; a newer
-/// schema or another application's database is refused unchanged. One connection serves the
-/// store, behind a lock, so a store can be shared across tasks: a save reads the hierarchy on
-/// the main actor and writes wherever the caller is.
+/// Opening creates the file when missing (owner-only, whole or not at all) and applies pending
+/// migrations; a newer schema or another application's database is refused unchanged. One
+/// connection serves the store, behind a lock, so a store can be shared across tasks: a save
+/// reads the hierarchy on the main actor and writes wherever the caller is.
 ///
 /// ```swift
 /// let store = try RestorationStore(path: "state.sqlite",
@@ -32,6 +32,7 @@ public final class RestorationStore: @unchecked Sendable {
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
+        try StoreFileCreation.createIfMissing(at: path)
         database = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readWrite) }
         try Migrator.migrate(database)
         // SQLite copies the write-ahead log into the file itself once it holds this many pages.
@@ -48,25 +49,34 @@ public final class RestorationStore: @unchecked Sendable {
     // MARK: - Saving
 
     /// Saves every shown window of `application` as one snapshot, synchronously.
+    ///
+    /// A save with no controller to save (no shown window, or none with a
+    /// `restorationIdentifier`) writes nothing when the file holds a snapshot, and its report
+    /// says why: an empty snapshot would replace a good one as the one to restore. Pass
+    /// `allowingEmpty: true` when an empty state is what the next launch should restore.
     @MainActor
-    public func save(_ application: Application, registry: RestorationRegistry, label: String = "") throws(StoreError) -> SaveReport {
-        try save(windows: application.windows, registry: registry, label: label)
+    public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
+                     allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
+        try save(windows: application.windows, registry: registry, label: label, allowingEmpty: allowingEmpty)
     }
 
-    /// Saves `windows` as one snapshot, synchronously.
+    /// Saves `windows` as one snapshot, synchronously; an empty save is refused as
+    /// ``save(_:registry:label:allowingEmpty:)`` says.
     @MainActor
-    public func save(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SaveReport {
-        try write(capture(windows: windows, registry: registry, label: label))
+    public func save(windows: [Window], registry: RestorationRegistry, label: String = "",
+                     allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
+        try write(capture(windows: windows, registry: registry, label: label), allowingEmpty: allowingEmpty)
     }
 
     /// Saves every shown window of `application`, writing off the main actor: the hierarchy is
     /// read on the main actor, then written to SQLite by a detached task while the main actor
     /// goes on. In an async context `try await store.save(…)` picks this one.
     @MainActor
-    public func save(_ application: Application, registry: RestorationRegistry, label: String = "") async throws(StoreError) -> SaveReport {
+    public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
+                     allowingEmpty: Bool = false) async throws(StoreError) -> SaveReport {
         let draft = try capture(windows: application.windows, registry: registry, label: label)
         let written = await Task.detached { [self] () -> Result<SaveReport, StoreError> in
-            do throws(StoreError) { return .success(try self.write(draft)) } catch { return .failure(error) }
+            do throws(StoreError) { return .success(try self.write(draft, allowingEmpty: allowingEmpty)) } catch { return .failure(error) }
         }.value
         return try written.get()
     }
@@ -81,16 +91,28 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// Writes a draft as one snapshot in one transaction and prunes to
     /// ``StoreConfiguration/keepCount``. Only payloads that no kept snapshot holds byte for byte
-    /// are written; the others are shared.
-    public func write(_ draft: SnapshotDraft) throws(StoreError) -> SaveReport {
+    /// are written; the others are shared. A draft without controllers is not written over a
+    /// kept snapshot unless `allowingEmpty`.
+    public func write(_ draft: SnapshotDraft, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
         guard draft.report.didSave else { return draft.report }
         if let refusal = draft.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
         let rows = SnapshotRows(draft)
         let keep = configuration.keepCount
-        let (written, pruned) = try withDatabase { database in
-            try database.inTransaction { (try SnapshotWriter.insert(rows, into: database), try SnapshotWriter.prune(database, keeping: keep)) }
-        }
         var report = draft.report
+        let outcome = try withDatabase { database in
+            try database.inTransaction { () -> (SnapshotWriter.Written, PruneResult)? in
+                // Checked inside the write transaction, so no other process's save slips between.
+                if draft.controllers.isEmpty, !allowingEmpty,
+                   let newest = try database.scalarInteger("SELECT max(id) FROM snapshot") {
+                    report.refusal = "there is no controller to save (no shown window, or none with a restorationIdentifier), "
+                        + "and an empty snapshot would replace snapshot \(newest) as the one to restore; "
+                        + "pass allowingEmpty: true to save it anyway"
+                    return nil
+                }
+                return (try SnapshotWriter.insert(rows, into: database), try SnapshotWriter.prune(database, keeping: keep))
+            }
+        }
+        guard let (written, pruned) = outcome else { return report }
         report.snapshotID = written.id
         report.prunedSnapshotCount = pruned.deletedSnapshotIDs.count
         report.writtenStateCount = written.newPayloadCount

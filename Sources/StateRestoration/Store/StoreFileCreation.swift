@@ -1,0 +1,38 @@
+import Foundation
+
+/// Makes a new store file whole or not at all: the schema is built in a scratch file beside it,
+/// which is then linked into place. A process killed part-way leaves no half-made file where
+/// the store belongs (it left a 4 KiB file inspectors rejected), and of several processes
+/// creating one file at once, one link wins and the others open it.
+enum StoreFileCreation {
+    /// The longest file name the -wal file beside a database can extend by its suffix.
+    static let longestName = Int(NAME_MAX) - "-wal".utf8.count
+
+    /// Creates the database at `path` with every migration applied, unless a file is there.
+    static func createIfMissing(at path: String) throws(StoreError) {
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        guard name.utf8.count <= longestName else {
+            throw StoreError.database(DatabaseError(
+                resultCode: 14, message: "the file name is \(name.utf8.count) bytes; SQLite's -wal file beside it needs it to be at most \(longestName)",
+                path: path))
+        }
+        // Short, so that its own -wal name fits wherever the final name's does.
+        let scratch = url.deletingLastPathComponent().appendingPathComponent(".navstate-\(UInt32.random(in: .min ... .max)).new").path
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+        try StoreError.wrapping(path: path) {
+            // Closed before linking: the connection's last close folds the -wal into the file.
+            do {
+                let database = try Database(path: scratch, mode: .readWrite)
+                try Migrator.migrate(database)
+            } catch let error as DatabaseError {
+                // Named by the file asked for: the scratch file is ours, not the caller's.
+                throw DatabaseError(resultCode: error.resultCode, message: error.message, sql: error.sql, path: path)
+            }
+            guard link(scratch, path) == 0 || errno == EEXIST else {
+                throw DatabaseError(resultCode: 14, message: "cannot create the file: \(String(cString: strerror(errno)))", path: path)
+            }
+        }
+    }
+}

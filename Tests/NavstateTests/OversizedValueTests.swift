@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// A value far larger than the format allows is reported from its length, never read: the
+/// inspectors run in 250 MB of address space beside a 300 MB payload (they peaked at 614 MB
+/// when they read it).
+@Suite struct OversizedValueTests {
+    @Test func inspectorsReportAHugePayloadWithoutReadingIt() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tamper = try CLI.run(binary: "navstate-test-helper", [
+            "tamper", "cli.sqlite",
+            "UPDATE payload SET bytes = zeroblob(300000000) WHERE hash = (SELECT payload_hash FROM controller WHERE path = '/tabs/search' LIMIT 1)",
+        ], in: directory)
+        #expect(tamper.status == 0, "\(tamper.error)")
+        // The payload is snapshot 1's only.
+        for command in ["verify cli.sqlite", "tree cli.sqlite --snapshot 1", "list cli.sqlite"] {
+            let bounded = Process()
+            bounded.executableURL = URL(fileURLWithPath: "/bin/sh")
+            bounded.arguments = ["-c", "ulimit -v 250000 && exec \"$0\" \(command)", CLI.binary("navstate").path]
+            bounded.currentDirectoryURL = directory
+            let output = Pipe()
+            bounded.standardOutput = output
+            bounded.standardError = output
+            try bounded.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            bounded.waitUntilExit()
+            #expect(bounded.terminationStatus == 1, "\(command): \(printed.suffix(400))")
+            #expect(printed.contains("holds 300000000 bytes, more than the 16777216 allowed") || printed.contains("damaged"),
+                    "\(command): \(printed.suffix(400))")
+        }
+    }
+}
