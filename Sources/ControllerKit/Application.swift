@@ -74,7 +74,7 @@ public final class Application {
 
     /// Sends `didReceiveMemoryWarning()` to every live controller of every window: hidden stack
     /// members, unselected tabs and covered presenters included; parents first, presenters before
-    /// what they present (`LIFECYCLE.md` §6).
+    /// what they present (docs/behaviour.md).
     public func didReceiveMemoryWarning() {
         // Collected first: an override may change the hierarchy while we walk it.
         let controllers = windows.flatMap { window in

@@ -1,7 +1,7 @@
 /// The headless `UINavigationController`: a stack of controllers of which only the top shows.
 ///
 /// Every stack member is a child. Pushes and pops on a navigation controller that is on screen
-/// run one transition between the old and the new top (`LIFECYCLE.md` §3); off screen they only
+/// run one transition between the old and the new top (docs/behaviour.md); off screen they only
 /// send the containment calls. A navigation controller defines a presentation context.
 @MainActor
 open class NavigationController: ViewController {

@@ -3,7 +3,7 @@ import Foundation
 /// The headless `UITabBarController`: one child per tab, of which only the selected one shows.
 ///
 /// Only the selected tab's controller loads at first show. A tab switch on screen runs
-/// `(C.load), C.wA, M.wD, C.layout, M.dD, C.dA` (`LIFECYCLE.md` §3).
+/// `(C.load), C.wA, M.wD, C.layout, M.dD, C.dA` (docs/behaviour.md).
 @MainActor
 open class TabBarController: ViewController {
     private var tabs: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }

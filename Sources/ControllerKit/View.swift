@@ -67,7 +67,7 @@ open class View {
     /// Adds `view` on top of the subviews, removing it from its old superview first.
     ///
     /// When `view` is the view of a child controller of a visible custom container, the child
-    /// appears: `viewWillAppear`, layout, `viewDidAppear` (`LIFECYCLE.md` §3).
+    /// appears: `viewWillAppear`, layout, `viewDidAppear` (docs/behaviour.md).
     public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }

@@ -1,4 +1,4 @@
-/// The appearance state machine's public face (`LIFECYCLE.md` §2).
+/// The appearance state machine's public face (docs/behaviour.md).
 extension ViewController {
     /// Where this controller stands in the appearance state machine. Never loads the view.
     public var appearanceState: AppearanceState { appearance }
@@ -33,7 +33,7 @@ extension ViewController {
     // MARK: - Custom containers: views added and removed by hand
 
     /// A custom container put this controller's view into a shown window: the child appears,
-    /// when its container is on screen and forwards appearance (`LIFECYCLE.md` §3).
+    /// when its container is on screen and forwards appearance (docs/behaviour.md).
     func viewDidEnterVisibleWindowByHand() {
         guard appearance == .disappeared, let parent = parentLink, !parent.placesChildViews,
               parent.appearance == .appeared, parent.shouldAutomaticallyForwardAppearanceMethods,

@@ -1,4 +1,4 @@
-/// Parent and child controllers (`LIFECYCLE.md` §3, custom containers; §4.5).
+/// Parent and child controllers (docs/behaviour.md).
 extension ViewController {
     /// The controller that contains this one; weak. Never the presenter.
     public var parent: ViewController? { parentLink }

@@ -1,4 +1,4 @@
-/// Memory warnings and view unloading (`LIFECYCLE.md` §6).
+/// Memory warnings and view unloading (docs/behaviour.md).
 extension ViewController {
     /// The base `didReceiveMemoryWarning()`: under the unload policy, releases a loaded view that
     /// is not in a window. Visible views are never unloaded; the next use reloads lazily.

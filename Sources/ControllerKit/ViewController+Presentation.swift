@@ -1,4 +1,4 @@
-/// Modal presentation (`LIFECYCLE.md` §3 and §4).
+/// Modal presentation (docs/behaviour.md).
 extension ViewController {
     /// What this controller, or the nearest ancestor that presents, presents.
     public var presentedViewController: ViewController? {
@@ -42,7 +42,7 @@ extension ViewController {
         presentingLink == nil ? nil : presentationStyleInEffect
     }
 
-    /// The controller that presents with `style` when asked from this one (`LIFECYCLE.md` §4.1).
+    /// The controller that presents with `style` when asked from this one (docs/behaviour.md).
     func presenter(for style: ModalPresentationStyle) -> ViewController {
         var current: ViewController? = self
         while let controller = current {
@@ -130,7 +130,7 @@ extension ViewController {
     }
 
     /// Removes `presented` and everything presented above it. Only what is on screen gets
-    /// callbacks; a covered presenter that becomes visible appears (`LIFECYCLE.md` §4.4).
+    /// callbacks; a covered presenter that becomes visible appears (docs/behaviour.md).
     private func dismissChain(_ presented: ViewController, from presenter: ViewController,
                               animated: Bool, completion: (() -> Void)?) {
         var chain: [ViewController] = []

@@ -1,4 +1,4 @@
-/// The lazy view (`LIFECYCLE.md` §1).
+/// The lazy view (docs/behaviour.md).
 extension ViewController {
     /// The view if it is loaded; never loads it.
     public var viewIfLoaded: View? { storedView }

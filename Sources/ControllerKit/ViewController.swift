@@ -4,7 +4,7 @@ import Foundation
 /// callbacks, containment, presentation, memory warnings and the state-restoration hooks.
 ///
 /// Subclass it as you would `UIViewController`. The runtime invokes every callback itself, in the
-/// orders of `LIFECYCLE.md`; the base implementations forward nothing, so an override that calls
+/// orders of docs/behaviour.md; the base implementations forward nothing, so an override that calls
 /// `super` first still sees the parent-first order. Overrides of `willMove(toParent:)`,
 /// `didMove(toParent:)` and `didReceiveMemoryWarning()` must call `super`, as in UIKit.
 ///
@@ -54,7 +54,7 @@ open class ViewController: Responder, @MainActor CustomStringConvertible {
     open var title: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// The identifier that makes this controller take part in state restoration
-    /// (`RESTORATION.md` §1). Controllers without one are left out of a save with their subtree.
+    /// (docs/behaviour.md). Controllers without one are left out of a save with their subtree.
     open var restorationIdentifier: String? { didSet { RestorationChanges.structureDidChange() } }
 
     /// A factory that re-creates this controller at restore time in place of the registry; it may
@@ -198,7 +198,7 @@ open class ViewController: Responder, @MainActor CustomStringConvertible {
     // MARK: - Presentation
 
     /// Presents `viewControllerToPresent` modally with its ``modalPresentationStyle``, from the
-    /// presenter that style selects (`LIFECYCLE.md` §4), then calls `completion`.
+    /// presenter that style selects (docs/behaviour.md), then calls `completion`.
     open func present(_ viewControllerToPresent: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         performPresent(viewControllerToPresent, animated: animated, completion: completion)
     }

@@ -1,4 +1,4 @@
-/// Checks every appearance callback against the state machine of `LIFECYCLE.md` §2 as it
+/// Checks every appearance callback against the state machine of docs/behaviour.md as it
 /// happens: no `viewDidAppear` without a preceding `viewWillAppear`, never two `viewWillAppear`
 /// in a row, no callback to a controller already in the target state.
 @MainActor

@@ -1,4 +1,4 @@
-/// Where a controller stands in the appearance state machine of `LIFECYCLE.md` §2.
+/// Where a controller stands in the appearance state machine of docs/behaviour.md.
 ///
 /// `viewWillAppear` enters ``appearing``, `viewDidAppear` ``appeared``, `viewWillDisappear`
 /// ``disappearing`` and `viewDidDisappear` ``disappeared``. The runtime never sends a callback whose

@@ -1,5 +1,5 @@
 /// One appearance transition between a leaving and an arriving subtree, in one of the three
-/// orders `LIFECYCLE.md` §3 uses. Either side may be absent (a first show, a window hiding).
+/// orders docs/behaviour.md uses. Either side may be absent (a first show, a window hiding).
 @MainActor
 struct AppearanceTransition {
     enum Order {

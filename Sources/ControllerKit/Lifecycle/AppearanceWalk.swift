@@ -1,4 +1,4 @@
-/// The subtree walks behind every appearance transition (`LIFECYCLE.md` §2).
+/// The subtree walks behind every appearance transition (docs/behaviour.md).
 ///
 /// A transition is built from four walks over the subtrees that leave and arrive: begin (load if
 /// needed, place the view, `viewWillAppear` / `viewWillDisappear`), layout, and end

@@ -1,7 +1,7 @@
 /// Read-only walks over a controller tree. None of them loads a view.
 extension ViewController {
     /// This controller, its descendants and everything presented from them: parents before
-    /// children, children in order, then what a controller presents (`LIFECYCLE.md` §6).
+    /// children, children in order, then what a controller presents (docs/behaviour.md).
     func allControllersInTree() -> [ViewController] {
         var result: [ViewController] = []
         var visited = Set<ObjectIdentifier>()

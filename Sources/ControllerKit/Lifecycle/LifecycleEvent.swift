@@ -38,7 +38,7 @@ public struct LifecycleEvent {
 }
 
 extension LifecycleEvent.Kind {
-    /// The short notation of `LIFECYCLE.md`: `wA`, `dA`, `wD`, `dD`, `wM(P)`, `dM(nil)`; other
+    /// The short notation of docs/behaviour.md: `wA`, `dA`, `wD`, `dD`, `wM(P)`, `dM(nil)`; other
     /// callbacks by their method name. Parents are named by `name`.
     @MainActor
     public func notation(name: @MainActor (ViewController) -> String) -> String {

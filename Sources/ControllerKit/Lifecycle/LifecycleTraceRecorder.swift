@@ -1,4 +1,4 @@
-/// Records lifecycle callbacks as lines in the notation of `LIFECYCLE.md` (`Inbox.wA`,
+/// Records lifecycle callbacks as lines in the notation of docs/behaviour.md (`Inbox.wA`,
 /// `Detail.wM(Nav)`, `Inbox.loadView`), from the event stream, so no subclass is needed.
 ///
 /// It stores names, not controllers, so recording never keeps a controller alive.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One keyed value as a ``Coder`` holds it: the closed set of types `RESTORATION.md` §2 lists.
+/// One keyed value as a ``Coder`` holds it: the closed set of types docs/behaviour.md lists.
 ///
 /// A closed set is what makes decoding secure by construction: nothing in an archive can name a
 /// type to instantiate, and every value's type is checked against what the decoder asks for.

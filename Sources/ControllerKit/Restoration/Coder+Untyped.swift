@@ -1,5 +1,5 @@
-/// Untyped values, as UIKit code writes them with `NSCoder` (`RESTORATION.md` §2.5 in the
-/// project's docs): `encode(_ value: Any?, forKey:)`, `decodeObject(forKey:)`, and
+/// Untyped values, as UIKit code writes them with `NSCoder` (docs/behaviour.md):
+/// `encode(_ value: Any?, forKey:)`, `decodeObject(forKey:)`, and
 /// `decodeObject(of: NSString.self, forKey:)` and its kin for Foundation's classes.
 ///
 /// Only the closed set is stored: Bool, the integers, Double, Float, String, Data, Date, arrays

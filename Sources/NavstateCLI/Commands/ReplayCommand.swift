@@ -35,6 +35,7 @@ struct ReplayCommand: ParsableCommand {
             print("")
             print(style.bold("restoring sent \(result.restoreTrace.count) callbacks, \(containment) of them containment calls; no view loaded"))
             print(style.bold("showing the window:"))
+            TraceLegend.lines.forEach { print(style.dim($0)) }
             for line in result.showTrace { print("  " + line) }
             print("")
             print(result.hierarchy)

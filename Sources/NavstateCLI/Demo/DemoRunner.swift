@@ -82,6 +82,7 @@ struct DemoRunner {
         _ = try store.restore(into: window, registry: registry, timing: .lazy)
         recorder.reset()
         window.makeKeyAndVisible()
+        TraceLegend.lines.forEach { print(style.dim($0)) }
         for line in recorder.lines { print("  " + line) }
         recorder.stop()
         let loadedViews = window.allControllers().filter(\.isViewLoaded).compactMap(\.restorationIdentifier)

@@ -26,7 +26,7 @@ public struct ObjectRecord: Sendable, Hashable {
     }
 }
 
-/// What a snapshot says about itself (`RESTORATION.md` §1.6).
+/// What a snapshot says about itself (docs/behaviour.md).
 public struct SnapshotMetadata: Sendable, Hashable {
     /// When it was saved.
     public var createdAt: Date

@@ -1,4 +1,4 @@
-/// What a restore rebuilt and what it dropped (`RESTORATION.md` §3.5), readable as text.
+/// What a restore rebuilt and what it dropped (docs/behaviour.md), readable as text.
 public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     /// A controller that was not restored, with its subtree.
     public struct Dropped: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import ControllerKit
 
-/// What a save wrote and what it left out (`RESTORATION.md` §1.1), readable as text.
+/// What a save wrote and what it left out (docs/behaviour.md), readable as text.
 public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     /// A controller that was saved.
     public struct Saved: Sendable, Hashable {
