@@ -16,6 +16,20 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var snapshot: SnapshotOption
     @OptionGroup var output: OutputOptions
 
+    /// How many of each callback `trace` holds, in order of first appearance, containment
+    /// calls counted together: "9 loadView, 9 viewDidLoad, …, 12 containment calls".
+    static func tally(_ trace: [String]) -> String {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for line in trace {
+            var callback = String(line.split(separator: ".", maxSplits: 1).last ?? "")
+            if callback.hasPrefix("wM(") || callback.hasPrefix("dM(") { callback = "containment calls" }
+            if counts[callback] == nil { order.append(callback) }
+            counts[callback, default: 0] += 1
+        }
+        return order.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+    }
+
     func run() throws {
         let inspector = try openInspector(database.database)
         try withSnapshot(inspector, id: snapshot.snapshot) { loaded in
@@ -31,9 +45,8 @@ struct ReplayCommand: ParsableCommand {
             let style = output.style
             print(style.bold("replaying snapshot \(loaded.snapshot.id) with stand-ins for the app's classes"))
             print(result.report.description)
-            let containment = result.restoreTrace.filter { $0.contains(".wM(") || $0.contains(".dM(") }.count
             print("")
-            print(style.bold("restoring sent \(result.restoreTrace.count) callbacks, \(containment) of them containment calls; no view loaded"))
+            print(style.bold("restoring (eager, UIKit's timing) sent \(result.restoreTrace.count) callbacks: \(Self.tally(result.restoreTrace))"))
             print(style.bold("showing the window:"))
             TraceLegend.lines.forEach { print(style.dim($0)) }
             for line in result.showTrace { print("  " + line) }

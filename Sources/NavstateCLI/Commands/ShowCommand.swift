@@ -44,14 +44,8 @@ struct ShowCommand: ParsableCommand {
             let formatter = ValueFormatter(snapshot: loaded.snapshot, showsHex: hex)
             let parentPath = record.parentID.flatMap { id in loaded.snapshot.controllers.first { $0.id == id }?.pathString }
             if output.json {
-                var object: [String: Any] = [
-                    "path": record.pathString, "class": record.className, "class_version": record.classVersion,
-                    "identifier": record.identifier, "relation": SnapshotTree.relationJSON(record, isTop: tree.isTop(record)),
-                    "parent": parentPath ?? NSNull(), "view_loaded": record.isViewLoaded,
-                    "appearance": record.appearance.rawValue, "values": record.values.mapValues(formatter.json),
-                ]
-                object["title"] = record.title ?? NSNull()
-                object["restoration_class"] = record.restorationClassName ?? NSNull()
+                var object = tree.nodeJSON(record, formatter: formatter)
+                object["parent"] = parentPath ?? NSNull()
                 try printJSON(object, format: "navstate-show")
                 return
             }

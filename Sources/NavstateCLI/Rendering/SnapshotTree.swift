@@ -96,18 +96,25 @@ struct SnapshotTree {
         let formatter = ValueFormatter(snapshot: snapshot)
         func node(_ record: ControllerRecord) -> [String: Any] {
             visit()
-            var object: [String: Any] = [
-                "id": record.id, "path": record.pathString, "identifier": record.identifier, "class": record.className,
-                "class_version": record.classVersion, "relation": Self.relationJSON(record, isTop: isTop(record)),
-                "window": record.windowIndex, "view_loaded": record.isViewLoaded, "appearance": record.appearance.rawValue,
-                "values": record.values.mapValues(formatter.json), "children": children(of: record).map(node),
-            ]
-            object["title"] = record.title ?? NSNull()
-            object["restoration_class"] = record.restorationClassName ?? NSNull()
-            if record.isCollapsed { object["collapsed"] = true }
+            var object = nodeJSON(record, formatter: formatter)
+            object["children"] = children(of: record).map(node)
             return object
         }
         return ["snapshot": Self.metadataJSON(snapshot), "roots": roots.map(node)]
+    }
+
+    /// One node of ``json(visit:)`` without its `children`.
+    func nodeJSON(_ record: ControllerRecord, formatter: ValueFormatter) -> [String: Any] {
+        var object: [String: Any] = [
+            "id": record.id, "path": record.pathString, "identifier": record.identifier, "class": record.className,
+            "class_version": record.classVersion, "relation": Self.relationJSON(record, isTop: isTop(record)),
+            "window": record.windowIndex, "view_loaded": record.isViewLoaded, "appearance": record.appearance.rawValue,
+            "values": record.values.mapValues(formatter.json),
+        ]
+        object["title"] = record.title ?? NSNull()
+        object["restoration_class"] = record.restorationClassName ?? NSNull()
+        if record.isCollapsed { object["collapsed"] = true }
+        return object
     }
 
     /// Every controller in the order the tree prints them.

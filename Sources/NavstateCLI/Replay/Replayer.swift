@@ -7,7 +7,8 @@ import StateRestoration
 struct Replayer {
     struct Result: Sendable {
         var report: RestoreReport
-        /// Callbacks during the restore itself (containment calls only).
+        /// Callbacks during the restore itself: each controller's view loading and decoding,
+        /// and containment calls.
         var restoreTrace: [String]
         /// Callbacks while showing the restored window.
         var showTrace: [String]
