@@ -3,6 +3,7 @@
 //   navstate-test-helper write-fixture PATH        a database with the sample session saved
 //   navstate-test-helper write-cli-fixture PATH    the session, then a later snapshot after more use
 //   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
+//   navstate-test-helper crash-after-showing PATH   restores, shows the window, and dies (SIGKILL)
 //   navstate-test-helper save-loop PATH [COUNT|forever] [KEEP]
 //                                                   saves the session again and again, keeping KEEP
 //                                                   snapshots (5), announcing "begin N" and "saved N"
@@ -153,6 +154,14 @@ do {
         guard let sql = arguments.dropFirst(2).first else { fail("usage: navstate-test-helper tamper PATH SQL [rechecksum]") }
         let database = try Database(path: path, mode: .readWrite)
         try Tampering.apply(sql, to: database, rechecksum: arguments.dropFirst(3).first == "rechecksum")
+    case "crash-after-showing":
+        // A restored screen that brings the app down right after it appears.
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(probationPeriod: nil))
+        let window = Window(application: Application())
+        let report = try store.restore(into: window, registry: MailSample.makeRegistry())
+        window.makeKeyAndVisible()
+        announce("restored snapshot \(report.snapshotID ?? 0), shown")
+        kill(getpid(), SIGKILL)
     case "crash-during-restore":
         let store = try RestorationStore(path: path)
         let registry = MailSample.makeRegistry()

@@ -178,7 +178,7 @@ import Testing
          "trigger wipe is not part of navstate's schema"),
         ("CREATE VIEW peek AS SELECT id FROM snapshot", "view peek is not part of navstate's schema"),
         ("CREATE TABLE extra (x)", "table extra is not part of navstate's schema"),
-        ("DELETE FROM schema_migration WHERE version = 3", "schema_migration records versions [1, 2, 4, 5], not 1 to 5"),
+        ("DELETE FROM schema_migration WHERE version = 3", "schema_migration records versions [1, 2, 4, 5, 6], not 1 to 6"),
     ])
     func verifyFailsASchemaNavstateDoesNotDefine(sql: String, problem: String) throws {
         let directory = try CLI.workspace()
@@ -190,6 +190,23 @@ import Testing
         #expect(verify.output.contains("    " + problem + "\n"), "\(verify.output)")
         let object = try JSONSerialization.jsonObject(with: Data(try CLI.run(["verify", "cli.sqlite", "--json"], in: directory).output.utf8)) as? [String: Any]
         #expect((object?["schema_problems"] as? [[String: String]]) == [["code": "schema", "problem": problem]])
+    }
+
+    /// A snapshot quarantined after restores that crashed shows so in `list`, and `replay`
+    /// still replays it, so a developer can see the crash.
+    @Test func listShowsQuarantineAndReplayStillReplaysIt() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for _ in 0..<3 {
+            _ = try CLI.run(binary: "navstate-test-helper", ["crash-after-showing", "cli.sqlite"], in: directory)
+        }
+        let list = try CLI.run(["list", "cli.sqlite"], in: directory)
+        let lines = list.output.split(separator: "\n").map(String.init)
+        #expect(lines.first { $0.hasPrefix(" 3 ") }?.contains("complete, quarantined (2 strikes)") == true, "\(list.output)")
+        #expect(lines.first { $0.hasPrefix(" 2 ") }?.contains("on probation") == true, "\(list.output)")
+        let replay = try CLI.run(["replay", "cli.sqlite", "--snapshot", "3"], in: directory)
+        #expect(replay.status == 0, "\(replay.error)")
+        #expect(replay.output.hasPrefix("replaying snapshot 3"))
     }
 
     @Test func helpShowsExamples() throws {

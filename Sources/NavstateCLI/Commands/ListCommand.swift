@@ -27,6 +27,12 @@ struct ListCommand: ParsableCommand {
         func status(_ summary: SnapshotSummary) -> String {
             if let count = damaged[summary.id] { return "damaged (\(count) problem\(count == 1 ? "" : "s"))" }
             var words = [summary.isCrashMarked ? "refused by crash mark" : "complete"]
+            if summary.isQuarantined {
+                words.append("quarantined (\(summary.strikes) strikes)")
+            } else if summary.strikes > 0 {
+                words.append("\(summary.strikes) strike\(summary.strikes == 1 ? "" : "s")")
+            }
+            if summary.isOnProbation { words.append("on probation") }
             if summary.sharedStateCount > 0 { words.append("shares \(summary.sharedStateCount)") }
             return words.joined(separator: ", ")
         }
@@ -38,6 +44,7 @@ struct ListCommand: ParsableCommand {
                  "schema_version": summary.metadata.schemaVersion, "windows": summary.windowCount,
                  "controllers": summary.controllerCount, "bytes": summary.byteCount,
                  "crash_marked": summary.isCrashMarked, "shared_states": summary.sharedStateCount,
+                 "on_probation": summary.isOnProbation, "strikes": summary.strikes, "quarantined": summary.isQuarantined,
                  "problems": damaged[summary.id] ?? 0]
             }], format: "navstate-list")
         } else if summaries.isEmpty {
@@ -49,7 +56,7 @@ struct ListCommand: ParsableCommand {
                 let metadata = summary.metadata
                 var statusText = status(summary)
                 if damaged[summary.id] != nil { statusText = style.red(statusText) }
-                else if summary.isCrashMarked { statusText = style.yellow(statusText) }
+                else if summary.isCrashMarked || summary.isQuarantined { statusText = style.yellow(statusText) }
                 table.rows.append([String(summary.id), ValueFormatter.utc(metadata.createdAt),
                                    "\(metadata.appVersion) (\(metadata.appBuild))", metadata.label,
                                    String(summary.controllerCount), byteCount(summary.byteCount), statusText])

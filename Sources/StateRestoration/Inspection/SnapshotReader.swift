@@ -17,6 +17,12 @@ public struct SnapshotSummary: Sendable, Hashable {
     public var isCrashMarked: Bool
     /// How many of its payloads other snapshots share.
     public var sharedStateCount: Int
+    /// Whether it was restored and the app has not yet said the launch went well.
+    public var isOnProbation = false
+    /// How many processes died while it was on probation.
+    public var strikes = 0
+    /// Whether enough processes died right after restoring it that restores skip it.
+    public var isQuarantined = false
 }
 
 /// A snapshot as read back: its well-formed part, and what is wrong with the rest.
@@ -57,7 +63,8 @@ enum SnapshotReader {
             """ : "0, 0"
         let statement = try database.cachedStatement("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
-                   s.window_count, s.controller_count, s.payload_hash, s.checksum, s.restore_started_at IS NOT NULL, \(sizeColumns)
+                   s.window_count, s.controller_count, s.payload_hash, s.checksum, s.restore_started_at IS NOT NULL, \(sizeColumns),
+                   s.probation_started_at IS NOT NULL, s.strikes, s.quarantined_at IS NOT NULL
             FROM snapshot s ORDER BY s.id DESC
             """)
         var result: [SnapshotSummary] = []
@@ -67,7 +74,8 @@ enum SnapshotReader {
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
                 byteCount: Int(row.integer(at: 12) ?? 0), isCrashMarked: row.integer(at: 11) == 1,
-                sharedStateCount: Int(row.integer(at: 13) ?? 0)))
+                sharedStateCount: Int(row.integer(at: 13) ?? 0), isOnProbation: row.integer(at: 14) == 1,
+                strikes: Int(row.integer(at: 15) ?? 0), isQuarantined: row.integer(at: 16) == 1))
         }
         return result
     }

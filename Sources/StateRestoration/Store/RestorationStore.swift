@@ -27,6 +27,9 @@ public final class RestorationStore: @unchecked Sendable {
     // Guarded by `lock`: a SQLite connection is not to be used from two threads at once.
     private let database: Database
     private let lock = NSLock()
+    /// The probation this process is under since its restore, until the launch counts as good:
+    /// saves meanwhile carry it, so a state saved just before a crash is not a way around it.
+    private var probation: (startedAt: String, strikes: Int)?
 
     /// Opens (creating and migrating as needed) the database at `path`.
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
@@ -109,7 +112,12 @@ public final class RestorationStore: @unchecked Sendable {
                         + "pass allowingEmpty: true to save it anyway"
                     return nil
                 }
-                return (try SnapshotWriter.insert(rows, into: database), try SnapshotWriter.prune(database, keeping: keep))
+                let written = try SnapshotWriter.insert(rows, into: database)
+                if let probation {
+                    try database.execute("UPDATE snapshot SET probation_started_at = ?, strikes = ? WHERE id = ?",
+                                         [probation.startedAt, probation.strikes, written.id])
+                }
+                return (written, try SnapshotWriter.prune(database, keeping: keep))
             }
         }
         guard let (written, pruned) = outcome else { return report }
@@ -141,10 +149,19 @@ public final class RestorationStore: @unchecked Sendable {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
         var skipped: [RestoreReport.Skipped] = []
-        let summaries = try withDatabase { database in try SnapshotReader.summaries(database, sizes: false) }
+        let ownProbation = withProbation { $0?.startedAt }
+        let summaries = try withDatabase { database in
+            try database.inTransaction {
+                try Self.countStrikes(database, quarantineAt: configuration.quarantineStrikes, sparing: ownProbation)
+                return try SnapshotReader.summaries(database, sizes: false)
+            }
+        }
         guard let candidate = summaries.first(where: { summary in
             if summary.isCrashMarked { skipped.append(.init(snapshotID: summary.id, reason: "a restore of it died part-way")) }
-            return !summary.isCrashMarked
+            if summary.isQuarantined {
+                skipped.append(.init(snapshotID: summary.id, reason: "quarantined: the app died \(summary.strikes) times right after restoring it"))
+            }
+            return !summary.isCrashMarked && !summary.isQuarantined
         }) else {
             var report = RestoreReport()
             report.skipped = skipped
@@ -166,19 +183,61 @@ public final class RestorationStore: @unchecked Sendable {
             report.refusal = "snapshot \(candidate.id): the application's delegate declined to restore it"
             return report
         }
-        try markRestore(of: candidate.id, started: true)
+        try withDatabase { database in
+            try database.execute("UPDATE snapshot SET restore_started_at = ? WHERE id = ?", [Timestamp.now(), candidate.id])
+        }
         var report = SnapshotRestore.restore(loaded, into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
-        try markRestore(of: candidate.id, started: false)
+        let startedAt = Timestamp.now()
+        try withDatabase { database in
+            try database.execute("UPDATE snapshot SET restore_started_at = NULL, probation_started_at = ? WHERE id = ?",
+                                 [startedAt, candidate.id])
+        }
+        withProbation { $0 = (startedAt, candidate.strikes) }
+        if let period = configuration.probationPeriod {
+            Task.detached { [weak self] in
+                try? await Task.sleep(for: period)
+                self?.endProbation(startedAt: startedAt)
+            }
+        }
         report.skipped = skipped
         return report
     }
 
-    /// The crash rule: the mark is committed before a restore builds anything and cleared after,
-    /// so a process that dies in between leaves it set.
-    private func markRestore(of id: Int64, started: Bool) throws(StoreError) {
+    // MARK: - Probation
+
+    /// Says the launch went well: the restored snapshot, and every snapshot saved since, leave
+    /// probation with their strikes cleared. Call it once the restored screens have shown and
+    /// run for a moment; without it, ``StoreConfiguration/probationPeriod`` after the restore
+    /// does the same. A process that dies before either adds a strike to the snapshot, and at
+    /// ``StoreConfiguration/quarantineStrikes`` strikes restores pass over it.
+    public func launchSucceeded() throws(StoreError) {
+        withProbation { $0 = nil }
         try withDatabase { database in
-            try database.execute("UPDATE snapshot SET restore_started_at = ? WHERE id = ?", [started ? Timestamp.now() : nil, id])
+            try database.execute("UPDATE snapshot SET probation_started_at = NULL, strikes = 0 WHERE probation_started_at IS NOT NULL")
         }
+    }
+
+    /// Ends the probation that started at `startedAt`, if it is still the current one.
+    private func endProbation(startedAt: String) {
+        guard withProbation({ $0?.startedAt == startedAt }) else { return }
+        try? launchSucceeded()
+    }
+
+    private func withProbation<Result>(_ body: (inout (startedAt: String, strikes: Int)?) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&probation)
+    }
+
+    /// A snapshot still on probation at a restore was restored by a process that died before
+    /// its launch counted as good: one strike, and quarantine at `limit`. This process's own
+    /// probation (`sparing`: it restores again, alive) is no strike.
+    private static func countStrikes(_ database: Database, quarantineAt limit: Int, sparing own: String?) throws {
+        try database.execute("""
+            UPDATE snapshot SET strikes = strikes + 1, probation_started_at = NULL,
+                   quarantined_at = CASE WHEN strikes + 1 >= ? THEN ? ELSE quarantined_at END
+            WHERE probation_started_at IS NOT NULL AND probation_started_at IS NOT ?
+            """, [limit, Timestamp.now(), own])
     }
 
     // MARK: - Listing and housekeeping

@@ -13,11 +13,19 @@ public struct StoreConfiguration: Sendable, Hashable {
     /// When restores load views and decode, unless a restore says otherwise: ``RestoreTiming/eager``,
     /// UIKit's, unless told.
     public var restoreTiming: RestoreTiming
+    /// How long after a restore the launch counts as good without the app saying so
+    /// (``RestorationStore/launchSucceeded()``); `nil` waits for the app. 10 seconds unless told.
+    public var probationPeriod: Duration?
+    /// How many processes may die on probation with one snapshot before it is quarantined:
+    /// never restored automatically again, kept for inspection. At least 1; 2 unless told.
+    public var quarantineStrikes: Int
 
     /// Makes a configuration.
     public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3, checkpointPages: Int = 1_000,
-                restoreTiming: RestoreTiming = .eager) {
+                restoreTiming: RestoreTiming = .eager, probationPeriod: Duration? = .seconds(10), quarantineStrikes: Int = 2) {
         self.restoreTiming = restoreTiming
+        self.probationPeriod = probationPeriod
+        self.quarantineStrikes = max(quarantineStrikes, 1)
         self.appVersion = appVersion
         self.appBuild = appBuild
         self.keepCount = max(keepCount, 1)
