@@ -28,6 +28,13 @@ extension Bench {
             if let share = measurements["main_actor_share_\(count)"] {
                 lines.append(String(format: "main actor's share of a save at %d: %.2f (goal at most 0.33) %@", count, share, verdict(share <= 1.0 / 3)))
             }
+            if let share = measurements["autosave_main_actor_of_json_\(count)"] {
+                lines.append(String(format: "autosave's main-actor time at %d: %.2f of a whole json save (goal at most 0.10) %@",
+                                    count, share, verdict(share <= 0.10)))
+            }
+            if let bytes = measurements["autosave_push_bytes_\(count)"], let payloads = measurements["autosave_push_payloads_\(count)"] {
+                lines.append("autosave after one push at \(count): \(Int(payloads)) new payload(s), \(Int(bytes)) bytes of keyed values written")
+            }
             if let incremental = median("incremental-save", count, "navstate"), let json = median("save", count, "json") {
                 let payloads = Int(measurements["incremental_payloads_written_\(count)"] ?? -1)
                 let bytes = Int(measurements["incremental_bytes_written_\(count)"] ?? -1)

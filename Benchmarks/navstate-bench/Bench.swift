@@ -1,5 +1,6 @@
 import ControllerKit
 import Foundation
+import MailSample
 import StateRestoration
 
 /// One operation of one approach at one size, and its runs.
@@ -88,9 +89,29 @@ struct Bench {
                 }
             }
             if let save = saves["navstate"] { measurements["main_actor_share_\(count)"] = mainActor.pairedRatio(to: save) }
+            if count <= 200 {
+                // Autosave's main-actor part is a capture: measured against a whole JSON save.
+                if let json = saves["json"] { measurements["autosave_main_actor_of_json_\(count)"] = mainActor.pairedRatio(to: json) }
+                try measureAutosavePush(window: window, count: count, directory: directory)
+            }
             if count >= 10_000 { try measureLargeSize(window: window, count: count, directory: directory) }
             window.isHidden = true
         }
+    }
+
+    /// What an autosave writes after one push onto a saved hierarchy.
+    mutating func measureAutosavePush(window: Window, count: Int, directory: URL) throws {
+        let store = try RestorationStore(path: directory.appendingPathComponent("autosave-\(count).sqlite").path)
+        let registry = MailSample.makeRegistry()
+        _ = try store.save(windows: [window], registry: registry)
+        guard let stack = window.allControllers().compactMap({ $0 as? NavigationController }).first else { return }
+        let pushed = MessageController()
+        pushed.restorationIdentifier = "pushed"
+        stack.pushViewController(pushed, animated: false)
+        let report = try store.save(windows: [window], registry: registry)
+        stack.popViewController(animated: false)
+        measurements["autosave_push_bytes_\(count)"] = Double(report.writtenPayloadBytes)
+        measurements["autosave_push_payloads_\(count)"] = Double(report.writtenStateCount)
     }
 
     /// At 10,000: the incremental save and the views showing a restored window creates.

@@ -4,6 +4,8 @@
 //   navstate-test-helper write-cli-fixture PATH    the session, then a later snapshot after more use
 //   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
 //   navstate-test-helper crash-after-showing PATH   restores, shows the window, and dies (SIGKILL)
+//   navstate-test-helper autosave-walk PATH SEED    navigates at random with autosave on, forever,
+//                                                   announcing "state STEP PATHS" and "saved STEP"
 //   navstate-test-helper save-loop PATH [COUNT|forever] [KEEP]
 //                                                   saves the session again and again, keeping KEEP
 //                                                   snapshots (5), announcing "begin N" and "saved N"
@@ -154,6 +156,8 @@ do {
         guard let sql = arguments.dropFirst(2).first else { fail("usage: navstate-test-helper tamper PATH SQL [rechecksum]") }
         let database = try Database(path: path, mode: .readWrite)
         try Tampering.apply(sql, to: database, rechecksum: arguments.dropFirst(3).first == "rechecksum")
+    case "autosave-walk":
+        try autosaveWalk(path: path, seed: arguments.dropFirst(2).first.flatMap(UInt64.init) ?? 1)
     case "crash-after-showing":
         // A restored screen that brings the app down right after it appears.
         let store = try RestorationStore(path: path, configuration: StoreConfiguration(probationPeriod: nil))

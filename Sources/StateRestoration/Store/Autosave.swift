@@ -1,0 +1,172 @@
+import ControllerKit
+import Foundation
+
+/// Saves an application's navigation state continuously, so a crash or a kill loses at most one
+/// interval: UIKit saves only when the app goes to the background.
+///
+/// A save follows every structural change (push, pop, present, dismiss, tab switch, child
+/// change, a window shown or hidden) and, once per `interval`, the values: every controller
+/// encodes, as in any save, and nothing is written when the captured state equals the last one.
+/// Saves coalesce: never two at once, never more than one per interval. The hierarchy is read on
+/// the main actor; the write happens off it, in order (a write never lands after a newer one).
+///
+/// ```swift
+/// let autosave = store.startAutosave(Application.shared, registry: registry)
+/// // When the app goes to the background or terminates:
+/// let report = try autosave.flush()
+/// ```
+@MainActor
+public final class Autosave {
+    /// The longest a change waits to be saved.
+    public let interval: Duration
+    /// What the last write reported, or the error it threw.
+    public private(set) var lastResult: Result<SaveReport, StoreError>?
+    /// How many snapshots autosave has written.
+    public private(set) var writtenCount = 0
+
+    private let store: RestorationStore
+    private let application: Application
+    private let registry: RestorationRegistry
+    private let writer = OrderedWriter()
+    private var observer: ObserverToken?
+    private var ticker: Task<Void, Never>?
+    private var writing: Task<Void, Never>?
+    private var lastSaveStarted: ContinuousClock.Instant?
+    private var sequence = 0
+    /// The state last handed to the writer, to skip saves of equal state.
+    private var lastCaptured: (controllers: [ControllerRecord], objects: [ObjectRecord], application: [String: CodedValue])?
+
+    init(store: RestorationStore, application: Application, registry: RestorationRegistry, interval: Duration) {
+        self.store = store
+        self.application = application
+        self.registry = registry
+        self.interval = interval
+        // The application holds autosave until `stop()`: one that stopped when the caller's
+        // variable went away would fail silently.
+        observer = application.addHierarchyChangeObserver { _ in self.hierarchyChanged() }
+        ticker = Task { [weak self, interval] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self else { return }
+                self.saveIfChanged()
+            }
+        }
+        saveIfChanged()
+    }
+
+    /// Returns when no write is under way: for async termination paths, and for tests.
+    public func waitUntilIdle() async {
+        while let writing {
+            await writing.value
+        }
+    }
+
+    /// Stops saving, and the application lets go of it; a write under way finishes.
+    public func stop() {
+        ticker?.cancel()
+        ticker = nil
+        if let observer { application.removeObserver(observer) }
+        observer = nil
+    }
+
+    /// Saves now, synchronously, whatever the interval: for the app's background and termination
+    /// moments. Returns the report (`didSave` false, with the reason, when nothing changed).
+    @discardableResult
+    public func flush() throws(StoreError) -> SaveReport {
+        guard let draft = try captureIfChanged() else {
+            var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
+            report.refusal = "nothing changed since the last save"
+            return report
+        }
+        let result = writer.write(draft, to: store)
+        record(result)
+        return try result.get()
+    }
+
+    /// A structural change saves at once, unless a write is under way or the last save started
+    /// less than an interval ago: the next tick saves it then.
+    private func hierarchyChanged() {
+        if let lastSaveStarted, ContinuousClock.now - lastSaveStarted < interval { return }
+        saveIfChanged()
+    }
+
+    /// Captures the hierarchy and, when it differs from the last capture, writes it off the main
+    /// actor; nothing while a write is under way (the next tick comes back).
+    private func saveIfChanged() {
+        guard writing == nil else { return }
+        lastSaveStarted = ContinuousClock.now
+        let captured: CapturedDraft?
+        do {
+            captured = try captureIfChanged()
+        } catch {
+            lastResult = .failure(error)
+            return
+        }
+        guard let captured else { return }
+        let store = store
+        let writer = writer
+        writing = Task { [weak self] in
+            let result = await Task.detached { writer.write(captured, to: store) }.value
+            self?.record(result)
+            self?.writing = nil
+        }
+    }
+
+    private func record(_ result: Result<SaveReport, StoreError>) {
+        lastResult = result
+        if case .success(let report) = result, report.didSave { writtenCount += 1 }
+    }
+
+    /// The hierarchy as a draft, or `nil` when it equals the last one captured.
+    private func captureIfChanged() throws(StoreError) -> CapturedDraft? {
+        let draft = try store.capture(windows: application.windows, registry: registry, label: "autosave")
+        let state = (draft.controllers, draft.objects, draft.applicationValues)
+        if let lastCaptured, lastCaptured.controllers == state.0, lastCaptured.objects == state.1, lastCaptured.application == state.2 {
+            return nil
+        }
+        lastCaptured = state
+        sequence += 1
+        return CapturedDraft(draft: draft, sequence: sequence)
+    }
+}
+
+/// A draft numbered in capture order.
+struct CapturedDraft: Sendable {
+    var draft: SnapshotDraft
+    var sequence: Int
+}
+
+/// Writes drafts one at a time, and never one older than a draft already written: a flush on the
+/// main actor and a background write may race for the store.
+final class OrderedWriter: @unchecked Sendable {
+    // Guarded by `lock`, held for the whole write.
+    private var newestWritten = 0
+    private let lock = NSLock()
+
+    func write(_ captured: CapturedDraft, to store: RestorationStore) -> Result<SaveReport, StoreError> {
+        lock.lock()
+        defer { lock.unlock() }
+        guard captured.sequence > newestWritten else {
+            var report = captured.draft.report
+            report.refusal = "a newer state was saved first"
+            return .success(report)
+        }
+        newestWritten = captured.sequence
+        do throws(StoreError) {
+            return .success(try store.write(captured.draft))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension RestorationStore {
+    /// Starts saving `application`'s state after every structural change and, once per
+    /// `interval`, its values; see ``Autosave``. It runs until ``Autosave/stop()``: the
+    /// application keeps it, so the result is needed only to flush or stop.
+    @MainActor
+    public func startAutosave(_ application: Application, registry: RestorationRegistry,
+                              interval: Duration = .seconds(1)) -> Autosave {
+        Autosave(store: self, application: application, registry: registry, interval: interval)
+    }
+}

@@ -1,0 +1,111 @@
+import ControllerKit
+import Foundation
+@testable import StateRestoration
+import Testing
+
+/// Autosave's rules, without waiting on clocks: an interval of zero lets every change through at
+/// once, an hour holds everything after the first save back.
+@MainActor
+@Suite struct AutosaveTests {
+    private func shownStack(_ application: Application) -> NavigationController {
+        let window = Window(application: application)
+        let stack = Make.nav("nav", [Note("a")])
+        window.rootViewController = stack
+        window.makeKeyAndVisible()
+        return stack
+    }
+
+    private func registry() -> RestorationRegistry {
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        return registry
+    }
+
+    private func newestPaths(_ store: RestorationStore) throws -> [String] {
+        try store.loadSnapshot().snapshot.controllers.map(\.pathString)
+    }
+
+    @Test func startingSavesAndAPushIsSavedWithoutBeingAnnounced() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        let stack = shownStack(application)
+        let autosave = store.startAutosave(application, registry: registry(), interval: .zero)
+        await autosave.waitUntilIdle()
+        #expect(try newestPaths(store) == ["/nav", "/nav/a"])
+        stack.pushViewController(Note("b"), animated: false)
+        await autosave.waitUntilIdle()
+        #expect(try newestPaths(store) == ["/nav", "/nav/a", "/nav/b"])
+        #expect(autosave.writtenCount == 2)
+        autosave.stop()
+    }
+
+    @Test func nothingIsWrittenWhenNothingChanged() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        _ = shownStack(application)
+        let autosave = store.startAutosave(application, registry: registry(), interval: .zero)
+        await autosave.waitUntilIdle()
+        let unchanged = try autosave.flush()
+        #expect(unchanged.didSave == false)
+        #expect(unchanged.refusal == "nothing changed since the last save")
+        #expect(try store.snapshots().count == 1)
+        autosave.stop()
+    }
+
+    /// Within the interval a change waits (never more than one save per interval); `flush()`
+    /// saves it at once, values included, with no announcement from the app.
+    @Test func changesWithinTheIntervalWaitAndFlushSavesThem() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        let stack = shownStack(application)
+        let autosave = store.startAutosave(application, registry: registry(), interval: .seconds(3_600))
+        await autosave.waitUntilIdle()
+        stack.pushViewController(Note("b"), animated: false)
+        (stack.viewControllers.first as? Note)?.text = "edited"
+        await autosave.waitUntilIdle()
+        #expect(try store.snapshots().count == 1)
+        let flushed = try autosave.flush()
+        #expect(flushed.didSave)
+        let newest = try store.loadSnapshot().snapshot.controllers
+        #expect(newest.map(\.pathString) == ["/nav", "/nav/a", "/nav/b"])
+        #expect(newest.first { $0.pathString == "/nav/a" }?.values["text"] == .string("edited"))
+        autosave.stop()
+    }
+
+    @Test func stoppedAutosaveSavesNothingAndIsLetGo() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        let stack = shownStack(application)
+        weak var weakAutosave: Autosave?
+        func start() -> Autosave { store.startAutosave(application, registry: registry(), interval: .zero) }
+        weakAutosave = start()
+        // Nobody holds it, yet it runs: the application keeps it until stop().
+        await weakAutosave?.waitUntilIdle()
+        stack.pushViewController(Note("b"), animated: false)
+        await weakAutosave?.waitUntilIdle()
+        #expect(try store.snapshots().count == 2)
+        weakAutosave?.stop()
+        stack.pushViewController(Note("c"), animated: false)
+        #expect(try store.snapshots().count == 2)
+        #expect(weakAutosave == nil)
+    }
+
+    /// A write never lands after a newer one: the older draft is skipped.
+    @Test func anOlderDraftIsNeverWrittenAfterANewerOne() throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        _ = shownStack(application)
+        let draft = try store.capture(windows: application.windows, registry: registry())
+        let writer = OrderedWriter()
+        let newer = try writer.write(CapturedDraft(draft: draft, sequence: 2), to: store).get()
+        let older = try writer.write(CapturedDraft(draft: draft, sequence: 1), to: store).get()
+        #expect(newer.didSave)
+        #expect(older.refusal == "a newer state was saved first")
+        #expect(try store.snapshots().count == 1)
+    }
+}
