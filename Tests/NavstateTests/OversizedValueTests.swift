@@ -15,17 +15,10 @@ import Testing
         #expect(tamper.status == 0, "\(tamper.error)")
         // The payload is snapshot 1's only.
         for command in ["verify cli.sqlite", "tree cli.sqlite --snapshot 1", "list cli.sqlite"] {
-            let bounded = Process()
-            bounded.executableURL = URL(fileURLWithPath: "/bin/sh")
-            bounded.arguments = ["-c", "ulimit -v 250000 && exec \"$0\" \(command)", CLI.binary("navstate").path]
-            bounded.currentDirectoryURL = directory
-            let output = Pipe()
-            bounded.standardOutput = output
-            bounded.standardError = output
-            try bounded.run()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            bounded.waitUntilExit()
-            #expect(bounded.terminationStatus == 1, "\(command): \(printed.suffix(400))")
+            let bounded = try CLI.run(executable: URL(fileURLWithPath: "/bin/sh"),
+                                      ["-c", "ulimit -v 250000 && exec \"$0\" \(command)", CLI.binary("navstate").path], in: directory)
+            let printed = bounded.output + bounded.error
+            #expect(bounded.status == 1, "\(command): \(printed.suffix(400))")
             #expect(printed.contains("holds 300000000 bytes, more than the 16777216 allowed") || printed.contains("damaged"),
                     "\(command): \(printed.suffix(400))")
         }

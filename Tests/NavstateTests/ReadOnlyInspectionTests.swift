@@ -31,26 +31,14 @@ import Testing
         }
         chmod(directory.appendingPathComponent("cli.sqlite").path, 0o644)
         chmod(directory.path, 0o555)
-        let process = Process()
-        if geteuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary("navstate").path, "list", "cli.sqlite"]
-        } else {
-            process.executableURL = CLI.binary("navstate")
-            process.arguments = ["list", "cli.sqlite"]
-        }
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(complaint)")
-        #expect(printed.contains("relaunch"))
-        #expect(complaint.contains("read-only, so it is read without locks"))
+        let navstate = CLI.binary("navstate")
+        let run = geteuid() == 0
+            ? try CLI.run(executable: URL(fileURLWithPath: "/usr/bin/setpriv"),
+                          ["--reuid=65534", "--regid=65534", "--clear-groups", navstate.path, "list", "cli.sqlite"], in: directory)
+            : try CLI.run(executable: navstate, ["list", "cli.sqlite"], in: directory)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("relaunch"))
+        #expect(run.error.contains("read-only, so it is read without locks"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cli.sqlite"])
     }
 }

@@ -9,17 +9,7 @@ import Testing
     @Test func aRestoreThatDiesPartWayIsSkippedNextTime() async throws {
         let directory = TemporaryDirectory()
         let path = directory.path()
-        // Two snapshots: the older one a plain root, the newer one the sample session.
-        try await MainActor.run {
-            let store = try RestorationStore(path: path)
-            let registry = MailSampleRegistry.make()
-            let window = Window(application: Application())
-            window.rootViewController = MailSampleRegistry.root()
-            window.makeKeyAndVisible()
-            _ = try store.save(windows: [window], registry: registry, label: "before")
-            MailSampleRegistry.session(window, window.application)
-            _ = try store.save(windows: [window], registry: registry, label: "session")
-        }
+        try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
         let run = try runHelper(["crash-during-restore", path])
         #expect(run.reason == .uncaughtSignal, "the helper should die by SIGKILL: \(run.output)")
         #expect(run.status == SIGKILL)

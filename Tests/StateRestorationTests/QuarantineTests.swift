@@ -7,26 +7,12 @@ import Testing
 /// process that dies on probation adds a strike, and at two strikes restores pass over the
 /// snapshot, keeping it for inspection.
 @Suite struct QuarantineTests {
-    /// Two snapshots: "before" (a plain root) and the newer "session".
-    private static func twoSnapshots(at path: String) async throws {
-        try await MainActor.run {
-            let store = try RestorationStore(path: path)
-            let registry = MailSampleRegistry.make()
-            let window = Window(application: Application())
-            window.rootViewController = MailSampleRegistry.root()
-            window.makeKeyAndVisible()
-            _ = try store.save(windows: [window], registry: registry, label: "before")
-            MailSampleRegistry.session(window, window.application)
-            _ = try store.save(windows: [window], registry: registry, label: "session")
-        }
-    }
-
     /// Across processes: a restored screen that kills the app right after it shows, twice, gets
     /// the snapshot quarantined, and the next restore uses the one before, saying why.
     @Test func aSnapshotThatCrashesTwiceAfterShowingIsQuarantined() async throws {
         let directory = TemporaryDirectory()
         let path = directory.path()
-        try await Self.twoSnapshots(at: path)
+        try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
         for attempt in 1...2 {
             let run = try runHelper(["crash-after-showing", path])
             #expect(run.reason == .uncaughtSignal && run.status == SIGKILL, "attempt \(attempt): \(run.output)")
@@ -50,7 +36,7 @@ import Testing
     @Test func oneStrikeIsForgivenByALaunchThatSucceeds() async throws {
         let directory = TemporaryDirectory()
         let path = directory.path()
-        try await Self.twoSnapshots(at: path)
+        try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
         _ = try runHelper(["crash-after-showing", path])
         try await MainActor.run {
             let store = try RestorationStore(path: path, configuration: StoreConfiguration(probationPeriod: nil))
@@ -72,7 +58,7 @@ import Testing
     @Test func aSaveOnProbationCarriesIt() async throws {
         let directory = TemporaryDirectory()
         let path = directory.path()
-        try await Self.twoSnapshots(at: path)
+        try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
         try await MainActor.run {
             let store = try RestorationStore(path: path, configuration: StoreConfiguration(probationPeriod: nil))
             let window = Window(application: Application())

@@ -27,8 +27,13 @@ enum CLI {
 
     /// Runs the built `binary` with `arguments` in `directory` to its end.
     static func run(binary name: String, _ arguments: [String], in directory: URL) throws -> Run {
+        try run(executable: binary(name), arguments, in: directory)
+    }
+
+    /// Runs `executable` with `arguments` in `directory` to its end, with no colour.
+    static func run(executable: URL, _ arguments: [String], in directory: URL) throws -> Run {
         let process = Process()
-        process.executableURL = binary(name)
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
