@@ -23,7 +23,10 @@ let package = Package(
         ),
         // The headless controller runtime. Depends on nothing.
         .target(name: "ControllerKit"),
-        .target(name: "StateRestoration", dependencies: ["ControllerKit", "CSQLite"]),
+        .target(name: "StateRestoration", dependencies: ["ControllerKit", "CSQLite"], plugins: ["EmbedMigrations"]),
+        // Migrations/*.sql, embedded into StateRestoration at build time.
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["embed-migrations"]),
+        .executableTarget(name: "embed-migrations"),
         .target(name: "RestorationTesting", dependencies: ["ControllerKit", "StateRestoration"]),
         // The inspector's commands, a library so their rendering can be tested in-process.
         .target(name: "NavstateCLI", dependencies: [

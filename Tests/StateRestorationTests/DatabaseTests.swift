@@ -166,10 +166,10 @@ import Testing
             .filter { $0.hasSuffix(".sql") }.sorted()
         #expect(!files.isEmpty)
         #expect(Migrator.migrations.map(\.fileName) == files,
-                "Migrations/ and the embedded list differ: run Scripts/embed-migrations.py")
+                "Migrations/ and the list the EmbedMigrations plugin built differ")
         for migration in Migrator.migrations {
             let onDisk = try String(contentsOf: PackagePaths.migrations.appendingPathComponent(migration.fileName), encoding: .utf8)
-            #expect(migration.sql == onDisk, "\(migration.fileName) differs from its embedded copy: run Scripts/embed-migrations.py")
+            #expect(migration.sql == onDisk, "\(migration.fileName) differs from its embedded copy (the EmbedMigrations plugin)")
         }
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())
