@@ -52,12 +52,18 @@ let package = Package(
 )
 
 // The libFuzzer harness exists only in fuzz builds: libFuzzer supplies its `main`, so an ordinary
-// build could not link it. Scripts/fuzz.sh sets NAVSTATE_FUZZ and builds it with -sanitize=fuzzer.
+// build could not link it. Scripts/fuzz.sh sets NAVSTATE_FUZZ; the flags go to the fuzzed modules
+// only, not to the build tools (the migrations plugin's tool has a `main` of its own).
 if ProcessInfo.processInfo.environment["NAVSTATE_FUZZ"] != nil {
+    let fuzzed: Set = ["ControllerKit", "StateRestoration", "MailSample"]
+    for target in package.targets where fuzzed.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
+    }
     package.targets.append(.executableTarget(
         name: "navstate-fuzz",
         dependencies: ["StateRestoration", "ControllerKit", "MailSample"],
         path: "Fuzz/Sources/navstate-fuzz",
-        swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer"])],
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
     ))
 }

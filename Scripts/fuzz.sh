@@ -8,8 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 
-NAVSTATE_FUZZ=1 swift build --product navstate-fuzz -c release --scratch-path .build-fuzz \
-    -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library 2>&1 | tail -n 3
+NAVSTATE_FUZZ=1 swift build --product navstate-fuzz -c release --scratch-path .build-fuzz 2>&1 | tail -n 3
 
 work=.build-fuzz/corpus
 findings=.build-fuzz/findings
