@@ -44,14 +44,16 @@ public final class Autosave {
         // The application holds autosave until `stop()`: one that stopped when the caller's
         // variable went away would fail silently.
         observer = application.addHierarchyChangeObserver { _ in self.hierarchyChanged() }
-        ticker = Task { [weak self, interval] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard let self else { return }
-                self.saveIfChanged()
+        saveIfChanged()
+        // Wakes an interval after the last save started (a structural save moves it), so
+        // saves are never closer than the interval; at least a millisecond apart, so that a zero
+        // interval does not spin.
+        ticker = Task { [weak self] in
+            while !Task.isCancelled, let due = self?.nextSaveDue {
+                try? await Task.sleep(until: max(due, .now + .milliseconds(1)), clock: .continuous)
+                self?.saveIfDue()
             }
         }
-        saveIfChanged()
     }
 
     /// Returns when no write is under way: for async termination paths, and for tests.
@@ -84,9 +86,18 @@ public final class Autosave {
     }
 
     /// A structural change saves at once, unless a write is under way or the last save started
-    /// less than an interval ago: the next tick saves it then.
+    /// less than an interval ago: the ticker saves it then.
     private func hierarchyChanged() {
-        if let lastSaveStarted, ContinuousClock.now - lastSaveStarted < interval { return }
+        saveIfDue()
+    }
+
+    /// When the next save may start.
+    private var nextSaveDue: ContinuousClock.Instant {
+        (lastSaveStarted ?? .now) + interval
+    }
+
+    private func saveIfDue() {
+        guard ContinuousClock.now >= nextSaveDue || lastSaveStarted == nil else { return }
         saveIfChanged()
     }
 

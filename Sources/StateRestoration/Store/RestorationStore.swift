@@ -17,6 +17,8 @@ import Foundation
 /// let report = try store.restore(into: window, registry: registry)
 /// if !report.didRestore { window.rootViewController = makeFirstScreen() }
 /// window.makeKeyAndVisible()
+/// // Once the restored screens have run without a crash (else after `probationPeriod`):
+/// try store.launchSucceeded()
 /// ```
 public final class RestorationStore: @unchecked Sendable {
     /// The database file.
