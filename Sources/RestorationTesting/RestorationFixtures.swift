@@ -82,7 +82,7 @@ public struct RestorationFixtures: Sendable {
         guard force || Self.isRecording else { return nil }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let target = file(for: appVersion)
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target.path + suffix) }
+        Database.removeFiles(atPath: target.path)
         let window = Window(application: Application())
         build(window)
         window.makeKeyAndVisible()
@@ -120,7 +120,7 @@ public struct RestorationFixtures: Sendable {
     @MainActor
     private func restore(_ version: String, registry: RestorationRegistry, expectedDrops: Set<String>) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-fixture-\(UUID().uuidString).sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch.path + suffix) } }
+        defer { Database.removeFiles(atPath: scratch.path) }
         try FileManager.default.copyItem(at: file(for: version), to: scratch)
         let store = try RestorationStore(path: scratch.path)
         let window = Window(application: Application())

@@ -15,7 +15,7 @@ import Testing
     /// copy: opening the fixture in place would leave SQLite's -shm beside it.
     static func originalContents(of fixture: URL) -> [String] {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-original-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
+        defer { Database.removeFiles(atPath: copy) }
         guard (try? FileManager.default.copyItem(atPath: fixture.path, toPath: copy)) != nil else { return [] }
         return (try? contents(SnapshotInspector(path: copy).loadSnapshot())) ?? []
     }

@@ -86,6 +86,12 @@ public final class Database {
         }
     }
 
+    /// Deletes the database at `path` and the -wal, -shm and -journal files SQLite keeps beside
+    /// it, for scratch databases; what is missing is skipped.
+    public static func removeFiles(atPath path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
     /// Whether the file is read as immutable, without locks, because its directory cannot hold
     /// SQLite's shared-memory file: a save by another process meanwhile would not be seen.
     public private(set) var isReadWithoutLocks = false

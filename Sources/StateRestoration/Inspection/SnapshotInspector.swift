@@ -68,7 +68,7 @@ public final class SnapshotInspector: @unchecked Sendable {
     deinit {
         if file.isInTransaction { try? file.execute("COMMIT") }
         guard let convertedCopy else { return }
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: convertedCopy + suffix) }
+        Database.removeFiles(atPath: convertedCopy)
     }
 
     private func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {

@@ -51,7 +51,7 @@ enum SchemaCheck {
     /// The objects of a database made by every migration, in a scratch file deleted after.
     static func referenceSchema() throws -> [ObjectKey: String] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-schema-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { Database.removeFiles(atPath: path) }
         let reference = try Database(path: path, mode: .readWrite)
         try Migrator.migrate(reference)
         return try objects(in: reference)

@@ -20,7 +20,7 @@ enum StoreFileCreation {
         }
         // Short, so that its own -wal name fits wherever the final name's does.
         let scratch = url.deletingLastPathComponent().appendingPathComponent(".navstate-\(UInt32.random(in: .min ... .max)).new").path
-        defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+        defer { Database.removeFiles(atPath: scratch) }
         try StoreError.wrapping(path: path) {
             // Closed before linking: the connection's last close folds the -wal into the file.
             do {
