@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavstateCLI
+import StateRestoration
 import Testing
 
 /// What a new user meets at the command line: usage errors, suggestions, defaults, colour, and
@@ -104,15 +105,13 @@ import Testing
     @Test func timestampsPrintAsStored() throws {
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        sqlite.arguments = ["sqlite3", "cli.sqlite", "SELECT created_at FROM snapshot ORDER BY id DESC"]
-        sqlite.currentDirectoryURL = directory
-        let pipe = Pipe()
-        sqlite.standardOutput = pipe
-        try sqlite.run()
-        let stored = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-        sqlite.waitUntilExit()
+        var stored: [String] = []
+        do {
+            let database = try Database(path: directory.appendingPathComponent("cli.sqlite").path, mode: .readOnly)
+            try database.prepare("SELECT created_at FROM snapshot ORDER BY id DESC").forEachRow { row in
+                stored.append(row.text(at: 0) ?? "")
+            }
+        }
         let listed = try CLI.run(["list", "cli.sqlite", "--json"], in: directory)
         let object = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any]
         let printed = (object?["snapshots"] as? [[String: Any]])?.compactMap { $0["created_at"] as? String }
