@@ -31,7 +31,7 @@ public final class Autosave {
     private var observer: ObserverToken?
     private var ticker: Task<Void, Never>?
     private var writing: Task<Void, Never>?
-    private var lastSaveStarted: ContinuousClock.Instant?
+    private var lastSaveStarted = ContinuousClock.now
     private var sequence = 0
     /// The state last handed to the writer, to skip saves of equal state.
     private var lastCaptured: (controllers: [ControllerRecord], objects: [ObjectRecord], application: [String: CodedValue])?
@@ -43,13 +43,13 @@ public final class Autosave {
         self.interval = interval
         // The application holds autosave until `stop()`: one that stopped when the caller's
         // variable went away would fail silently.
-        observer = application.addHierarchyChangeObserver { _ in self.hierarchyChanged() }
+        observer = application.addHierarchyChangeObserver { _ in self.saveIfDue() }
         saveIfChanged()
         // Wakes an interval after the last save started (a structural save moves it), so
         // saves are never closer than the interval; at least a millisecond apart, so that a zero
         // interval does not spin.
         ticker = Task { [weak self] in
-            while !Task.isCancelled, let due = self?.nextSaveDue {
+            while !Task.isCancelled, let due = self.map({ $0.lastSaveStarted + $0.interval }) {
                 try? await Task.sleep(until: max(due, .now + .milliseconds(1)), clock: .continuous)
                 self?.saveIfDue()
             }
@@ -85,19 +85,10 @@ public final class Autosave {
         return try result.get()
     }
 
-    /// A structural change saves at once, unless a write is under way or the last save started
-    /// less than an interval ago: the ticker saves it then.
-    private func hierarchyChanged() {
-        saveIfDue()
-    }
-
-    /// When the next save may start.
-    private var nextSaveDue: ContinuousClock.Instant {
-        (lastSaveStarted ?? .now) + interval
-    }
-
+    /// A structural change (and the ticker) saves at once, unless the last save started less than
+    /// an interval ago: the ticker wakes for it then.
     private func saveIfDue() {
-        guard ContinuousClock.now >= nextSaveDue || lastSaveStarted == nil else { return }
+        guard ContinuousClock.now >= lastSaveStarted + interval else { return }
         saveIfChanged()
     }
 
