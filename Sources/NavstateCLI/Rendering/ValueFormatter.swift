@@ -67,9 +67,11 @@ struct ValueFormatter {
         return String(array.dropFirst().dropLast())
     }
 
-    /// A date as the database stores it: UTC, to the nearest millisecond.
+    /// A date as the database stores it: UTC, to the nearest millisecond. Foundation's style
+    /// cuts the fraction off, so the date given to it is the nearest millisecond's middle.
     static func utc(_ date: Date) -> String {
-        Timestamp.string(from: date)
+        let middle = ((date.timeIntervalSince1970 * 1000).rounded() + 0.5) / 1000
+        return Date(timeIntervalSince1970: middle).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     static func canonicalJSON(_ data: Data) -> String? {

@@ -63,7 +63,8 @@ enum SnapshotReader {
             """ : "0, 0"
         let statement = try database.cachedStatement("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
-                   s.window_count, s.controller_count, s.payload_hash, s.checksum, s.restore_started_at IS NOT NULL, \(sizeColumns),
+                   s.window_count, s.controller_count, s.payload_hash, s.checksum, julianday(s.created_at),
+                   s.restore_started_at IS NOT NULL, \(sizeColumns),
                    s.probation_started_at IS NOT NULL, s.strikes, s.quarantined_at IS NOT NULL
             FROM snapshot s ORDER BY s.id DESC
             """)
@@ -73,15 +74,15 @@ enum SnapshotReader {
             let header = try header(row, firstColumn: 1, snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
-                byteCount: Int(row.integer(at: 12) ?? 0), isCrashMarked: row.integer(at: 11) == 1,
-                sharedStateCount: Int(row.integer(at: 13) ?? 0), isOnProbation: row.integer(at: 14) == 1,
-                strikes: Int(row.integer(at: 15) ?? 0), isQuarantined: row.integer(at: 16) == 1))
+                byteCount: Int(row.integer(at: 13) ?? 0), isCrashMarked: row.integer(at: 12) == 1,
+                sharedStateCount: Int(row.integer(at: 14) ?? 0), isOnProbation: row.integer(at: 15) == 1,
+                strikes: Int(row.integer(at: 16) ?? 0), isQuarantined: row.integer(at: 17) == 1))
         }
         return result
     }
 
     /// The snapshot row's columns from `created_at` to `checksum` (`payload_hash` before it),
-    /// starting at `firstColumn`, checked against the checksum.
+    /// starting at `firstColumn`, checked against the checksum, then `julianday(created_at)`.
     static func header(_ row: Statement, firstColumn first: Int, snapshot: Int64,
                        path: String) throws -> (metadata: SnapshotMetadata, windowCount: Int, controllerCount: Int) {
         func corrupt(_ reason: String) -> StoreError { .corruptSnapshot(path: path, snapshot: snapshot, reason: reason) }
@@ -92,7 +93,7 @@ enum SnapshotReader {
         guard row.integer(at: first + 9) == Checksum.of(columns) else {
             throw corrupt("its snapshot row does not match its checksum (the file was damaged or edited)")
         }
-        guard let created = row.text(at: first), let date = Timestamp.date(from: created) else {
+        guard let date = Database.date(julianDay: row.value(at: first + 10)) else {
             throw corrupt("created_at is not an ISO 8601 date")
         }
         guard let version = row.text(at: first + 1), let build = row.text(at: first + 2),
@@ -120,7 +121,7 @@ enum SnapshotReader {
     private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let headerRow = try database.cachedStatement("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count,
-                   payload_hash, checksum, restore_started_at IS NOT NULL
+                   payload_hash, checksum, julianday(created_at), restore_started_at IS NOT NULL
             FROM snapshot WHERE id = ?
             """)
         // Reset when done, or the kept statement would hold this connection's read open.
@@ -128,7 +129,7 @@ enum SnapshotReader {
         try headerRow.bind([id])
         guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
         let header = try header(headerRow, firstColumn: 0, snapshot: id, path: database.path)
-        let isCrashMarked = headerRow.integer(at: 10) == 1
+        let isCrashMarked = headerRow.integer(at: 11) == 1
         let applicationPayload = headerRow.integer(at: 8)
 
         var problems: [SnapshotProblem] = []

@@ -89,7 +89,7 @@ public enum Migrator {
                     try database.executeScript(migration.sql)
                     for snapshot in converted { _ = try SnapshotWriter.insert(snapshot, into: database) }
                     try database.execute("INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)",
-                                         [migration.version, migration.name, Timestamp.now()])
+                                         [migration.version, migration.name, try database.timestamp()])
                     try database.execute("PRAGMA user_version = \(migration.version)")
                     let violations = try database.prepare("PRAGMA foreign_key_check")
                     if try violations.step() {

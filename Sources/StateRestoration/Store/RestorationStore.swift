@@ -186,13 +186,13 @@ public final class RestorationStore: @unchecked Sendable {
             return report
         }
         try withDatabase { database in
-            try database.execute("UPDATE snapshot SET restore_started_at = ? WHERE id = ?", [Timestamp.now(), candidate.id])
+            try database.execute("UPDATE snapshot SET restore_started_at = ? WHERE id = ?", [try database.timestamp(), candidate.id])
         }
         var report = SnapshotRestore.restore(loaded, into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
-        let startedAt = Timestamp.now()
-        try withDatabase { database in
-            try database.execute("UPDATE snapshot SET restore_started_at = NULL, probation_started_at = ? WHERE id = ?",
-                                 [startedAt, candidate.id])
+        let startedAt = try withDatabase { database in
+            let now = try database.timestamp() ?? ""
+            try database.execute("UPDATE snapshot SET restore_started_at = NULL, probation_started_at = ? WHERE id = ?", [now, candidate.id])
+            return now
         }
         withProbation { $0 = (startedAt, candidate.strikes) }
         if let period = configuration.probationPeriod {
@@ -239,7 +239,7 @@ public final class RestorationStore: @unchecked Sendable {
             UPDATE snapshot SET strikes = strikes + 1, probation_started_at = NULL,
                    quarantined_at = CASE WHEN strikes + 1 >= ? THEN ? ELSE quarantined_at END
             WHERE probation_started_at IS NOT NULL AND probation_started_at IS NOT ?
-            """, [limit, Timestamp.now(), own])
+            """, [limit, try database.timestamp(), own])
     }
 
     // MARK: - Listing and housekeeping

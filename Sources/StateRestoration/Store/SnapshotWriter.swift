@@ -16,7 +16,8 @@ struct SnapshotRows {
 
     /// The snapshot's id, or `nil` for the next free one.
     var id: Int64?
-    /// `created_at` to `controller_count`, in the table's order.
+    /// `created_at` to `controller_count`, in the table's order; a save's `created_at` is its
+    /// date's seconds since 1970, which the writer turns into the file's timestamp text.
     var header: [DatabaseValue]
     /// The app's own keys, as a payload; `nil` when it wrote none.
     var applicationPayload: Data?
@@ -31,7 +32,7 @@ struct SnapshotRows {
     /// The rows of `draft`, its payloads encoded.
     init(_ draft: SnapshotDraft) {
         let metadata = draft.metadata
-        header = [.text(Timestamp.string(from: metadata.createdAt)), .text(metadata.appVersion), .text(metadata.appBuild),
+        header = [.real(metadata.createdAt.timeIntervalSince1970), .text(metadata.appVersion), .text(metadata.appBuild),
                   .integer(Int64(metadata.schemaVersion)), .text(metadata.platform), .text(metadata.label),
                   .integer(Int64(draft.windowCount)), .integer(Int64(draft.controllers.count))]
         controllers = draft.controllers.map { record in
@@ -90,7 +91,12 @@ enum SnapshotWriter {
             }
             return hash
         }
-        let header = rows.header + [try rows.applicationPayload.map(insert).databaseValue]
+        var header = rows.header + [try rows.applicationPayload.map(insert).databaseValue]
+        if case .real(let seconds) = header[0] {
+            let date = Date(timeIntervalSince1970: seconds)
+            guard let text = try database.timestamp(date) else { throw StoreError.invalidHierarchy(reason: "its date \(date) is past the year 9999") }
+            header[0] = .text(text)
+        }
         let headerChecksum = Checksum.of(header)
         try database.execute("""
             INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, label, window_count,
