@@ -36,15 +36,10 @@ public final class Statement {
 
     /// Binds `values` to the parameters, in order, replacing earlier bindings.
     public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
-        try bind(values.map(\.databaseValue))
-    }
-
-    /// Binds `values` to the parameters, in order, replacing earlier bindings.
-    public func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
         reset()
         try checkArgumentCount(values.count)
         for (offset, value) in values.enumerated() {
-            try bind(value, at: Int32(offset + 1))
+            try bind(value.databaseValue, at: Int32(offset + 1))
         }
     }
 
@@ -83,14 +78,9 @@ public final class Statement {
         }
     }
 
-    /// Runs the statement to completion, ignoring rows. Reset when a step fails, so a kept
-    /// statement holds nothing after.
+    /// Runs the statement to completion with `values` bound, ignoring rows. Reset when a step
+    /// fails, so a kept statement holds nothing after.
     public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
-        try execute(values.map(\.databaseValue))
-    }
-
-    /// Runs the statement to completion with `values` bound, ignoring rows.
-    public func execute(_ values: [DatabaseValue]) throws(DatabaseError) {
         try bind(values)
         do {
             while try step() {}
@@ -123,9 +113,6 @@ public final class Statement {
 
     // MARK: - Columns of the current row
 
-    /// The number of result columns.
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
-
     /// The column's value, whatever its storage class.
     public func value(at column: Int) -> DatabaseValue {
         let index = Int32(column)
@@ -157,17 +144,12 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    /// Lends the column's bytes where SQLite holds them, when it holds a blob (no bytes for an
-    /// empty one), else returns `nil` without calling `body`. The bytes are valid only in `body`.
-    public func withBlob<Result>(at column: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
+    /// The column as bytes when it holds a blob (empty for an empty one), else `nil`.
+    public func blob(at column: Int) -> Data? {
         let index = Int32(column)
         guard sqlite3_column_type(handle, index) == SQLITE_BLOB else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
-        return try body(UnsafeRawBufferPointer(start: count > 0 ? sqlite3_column_blob(handle, index) : nil, count: count))
-    }
-
-    /// The column as bytes when it holds a blob, else `nil`.
-    public func blob(at column: Int) -> Data? {
-        withBlob(at: column) { Data($0) }
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        return Data(bytes: bytes, count: count)
     }
 }
