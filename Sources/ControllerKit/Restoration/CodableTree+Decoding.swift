@@ -41,25 +41,8 @@ extension CodableTree {
 
 struct TreeDecoder: Decoder {
     let value: CodedValue
-    /// The path above this value and the value's own key, joined only when asked for: most values
-    /// decode without anyone asking, and joining allocated an array per field.
-    let parentPath: [any CodingKey]
-    let key: (any CodingKey)?
+    let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    init(value: CodedValue, codingPath: [any CodingKey]) {
-        self.value = value
-        parentPath = codingPath
-        key = nil
-    }
-
-    init(value: CodedValue, parentPath: [any CodingKey], key: any CodingKey) {
-        self.value = value
-        self.parentPath = parentPath
-        self.key = key
-    }
-
-    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .dictionary(let values) = value else {
@@ -82,18 +65,12 @@ struct TreeDecoder: Decoder {
             codingPath: codingPath, debugDescription: "expected \(expected), found \(value.typeName)"))
     }
 
-    /// Primitives, `Date` and `Data` straight from their cases; anything else through its own
-    /// `init(from:)`.
+    /// `Date` and `Data` straight from their cases, as they were encoded; anything else through
+    /// its own `init(from:)`.
     func decodeValue<Value: Decodable>(_ type: Value.Type) throws -> Value {
         // The static type compared first, as in encoding: the casts run only when it matches.
-        switch ObjectIdentifier(Value.self) {
-        case ObjectIdentifier(Date.self):
-            if case .date(let date) = value, let typed = date as? Value { return typed }
-        case ObjectIdentifier(Data.self):
-            if case .data(let data) = value, let typed = data as? Value { return typed }
-        default:
-            break
-        }
+        if Value.self == Date.self, case .date(let date) = value, let typed = date as? Value { return typed }
+        if Value.self == Data.self, case .data(let data) = value, let typed = data as? Value { return typed }
         return try Value(from: self)
     }
 
@@ -138,71 +115,27 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     var allKeys: [Key] { values.keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { value(for: key) != nil }
-
-    /// A struct's few keys are compared in turn: hashing the name asked for cost more than the
-    /// comparisons (callgrind: a fifth of decoding a two-field struct). Equality is `String`'s
-    /// either way, so the same names match.
-    private func value(for key: Key) -> CodedValue? {
-        let name = key.stringValue
-        guard values.count <= 8 else { return values[name] }
-        for (stored, value) in values where stored == name { return value }
-        return nil
-    }
+    func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
 
     private func decoder(for key: Key) throws -> TreeDecoder {
-        decoder(for: key, holding: try storedValue(for: key))
-    }
-
-    private func decoder(for key: Key, holding value: CodedValue) -> TreeDecoder {
-        TreeDecoder(value: value, parentPath: codingPath, key: key)
-    }
-
-    private func storedValue(for key: Key) throws -> CodedValue {
-        guard let value = value(for: key) else {
+        guard let value = values[key.stringValue] else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath,
                                                                       debugDescription: "no value for \(key.stringValue)"))
         }
-        return value
+        return TreeDecoder(value: value, codingPath: codingPath + [key])
     }
 
     // The tree holds no nil: a present key is never nil (an absent optional is an absent key).
     func decodeNil(forKey key: Key) throws -> Bool {
-        _ = try storedValue(for: key)
+        _ = try decoder(for: key)
         return false
     }
 
-    // Strings, booleans, integers and doubles, most small structs' fields, are read from the
-    // stored value without making a decoder for them: a copy of the path, the key and the
-    // value, made and destroyed per field (callgrind: a tenth of decoding a two-field struct).
-    // A decoder is made for anything else the value holds, so the results and errors are its.
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let value = try storedValue(for: key)
-        guard case .bool(let flag) = value else { return try decoder(for: key, holding: value).bool() }
-        return flag
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let value = try storedValue(for: key)
-        guard case .string(let text) = value else { return try decoder(for: key, holding: value).string() }
-        return text
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        let value = try storedValue(for: key)
-        guard case .integer(let number) = value, let exact = Int(exactly: number) else {
-            return try decoder(for: key, holding: value).integer(type)
-        }
-        return exact
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let value = try storedValue(for: key)
-        guard case .double(let number) = value else { return try decoder(for: key, holding: value).double() }
-        return number
-    }
-
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder(for: key).bool() }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder(for: key).string() }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(for: key).double() }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder(for: key).float() }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(for: key).integer(type) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder(for: key).integer(type) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder(for: key).integer(type) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder(for: key).integer(type) }
@@ -251,7 +184,7 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
                 codingPath: codingPath + [TreeIndexKey(currentIndex)], debugDescription: "the array has ended"))
         }
         defer { currentIndex += 1 }
-        return TreeDecoder(value: values[currentIndex], parentPath: codingPath, key: TreeIndexKey(currentIndex))
+        return TreeDecoder(value: values[currentIndex], codingPath: codingPath + [TreeIndexKey(currentIndex)])
     }
 
     // Never nil (the tree holds none), so nothing to skip; past the end it throws, as `next` does.

@@ -42,61 +42,32 @@ enum CodableTree {
     }
 }
 
-/// One value under construction: containers hand out children before they are filled.
-///
-/// Finished primitives, the common case, go straight into the table or array the value ends
-/// as; only nested values (a nested container, a value encoding itself) get a node, filled in
-/// when the tree is resolved. Keeping every element as a slot made resolving copy each table
-/// once more (callgrind: a sixteenth of `encodeEncodable` for a two-field struct; most of the
-/// rest is the `Encoder` protocol's own boxing of containers).
+/// One value under construction: containers hand out children before they are filled, so every
+/// value is a node until the whole tree is resolved.
 final class TreeNode {
     var value: CodedValue?
-    var keyed: [String: CodedValue]?
-    /// Keys whose values are nested nodes (absent from `keyed` until resolved).
-    var keyedNodes: [String: TreeNode]?
-    var unkeyed: [CodedValue]?
-    /// Positions of `unkeyed` that nested nodes fill when resolved.
-    var unkeyedNodes: [(position: Int, node: TreeNode)]?
+    var keyed: [String: TreeNode]?
+    var unkeyed: [TreeNode]?
 
     /// The finished value; a container nothing was written to is an empty dictionary.
     func resolved() -> CodedValue {
         if let value { return value }
-        if var unkeyed {
-            for (position, node) in unkeyedNodes ?? [] { unkeyed[position] = node.resolved() }
-            return .array(unkeyed)
-        }
-        var keyed = keyed ?? [:]
-        for (key, node) in keyedNodes ?? [:] { keyed[key] = node.resolved() }
-        return .dictionary(keyed)
+        if let unkeyed { return .array(unkeyed.map { $0.resolved() }) }
+        return .dictionary((keyed ?? [:]).mapValues { $0.resolved() })
     }
 
-    func set(_ value: CodedValue, for key: String) {
-        if keyed == nil { keyed = [:] }
-        keyed?[key] = value
-        // A key written twice keeps its last value, whichever kind each was.
-        if keyedNodes != nil { keyedNodes?[key] = nil }
-    }
-
-    func append(_ value: CodedValue) {
-        if unkeyed == nil { unkeyed = [] }
-        unkeyed?.append(value)
-    }
-
+    /// A new node under `key`; a key written twice keeps its last value, whichever kind each was.
     func child(for key: String) -> TreeNode {
         let node = TreeNode()
-        if keyedNodes == nil { keyedNodes = [:] }
-        keyedNodes?[key] = node
-        keyed?[key] = nil
+        if keyed == nil { keyed = [:] }
+        keyed?[key] = node
         return node
     }
 
     func appendChild() -> TreeNode {
         let node = TreeNode()
         if unkeyed == nil { unkeyed = [] }
-        if unkeyedNodes == nil { unkeyedNodes = [] }
-        unkeyedNodes?.append((unkeyed?.count ?? 0, node))
-        // A placeholder the node replaces when the tree is resolved.
-        unkeyed?.append(.bool(false))
+        unkeyed?.append(node)
         return node
     }
 }
@@ -107,9 +78,7 @@ struct TreeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        // Room for a small struct's fields at once, rather than growing key by key.
-        if node.keyed == nil { node.keyed = Dictionary(minimumCapacity: 4) }
-        return KeyedEncodingContainer(KeyedTreeEncodingContainer(node: node, codingPath: codingPath))
+        KeyedEncodingContainer(KeyedTreeEncodingContainer(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -121,30 +90,16 @@ struct TreeEncoder: Encoder {
         SingleTreeEncodingContainer(encoder: self)
     }
 
-    /// Encodes `value` into this encoder's node: primitives and `Date`/`Data` directly, anything
-    /// else through its own `encode(to:)`.
+    /// Encodes `value` into this encoder's node: `Date` and `Data` as their own cases (their
+    /// `encode(to:)` would write a number and an array), anything else through `encode(to:)`.
     func encodeValue<Value: Encodable>(_ value: Value) throws {
-        if let primitive = Self.primitive(value) {
-            node.value = primitive
+        // The static type compared first: a failed `as?` looks conformances up at run time.
+        if Value.self == Date.self, let date = value as? Date {
+            node.value = .date(date)
+        } else if Value.self == Data.self, let data = value as? Data {
+            node.value = .data(data)
         } else {
             try value.encode(to: self)
-        }
-    }
-
-    /// The value's own case when it is a primitive, `Date` or `Data`. Containers' generic
-    /// `encode` (an array's elements arrive there) stores these without a node or a path.
-    static func primitive<Value: Encodable>(_ value: Value) -> CodedValue? {
-        // The static type compared first: a failed `as?` looks conformances up at run time,
-        // seven times for every struct; the cast below runs only when the types are the same.
-        switch ObjectIdentifier(Value.self) {
-        case ObjectIdentifier(String.self): return (value as? String).map(CodedValue.string)
-        case ObjectIdentifier(Int.self): return (value as? Int).map { .integer(Int64($0)) }
-        case ObjectIdentifier(Bool.self): return (value as? Bool).map(CodedValue.bool)
-        case ObjectIdentifier(Double.self): return (value as? Double).map(CodedValue.double)
-        case ObjectIdentifier(Date.self): return (value as? Date).map(CodedValue.date)
-        case ObjectIdentifier(Data.self): return (value as? Data).map(CodedValue.data)
-        case ObjectIdentifier(Float.self): return (value as? Float).map(CodedValue.float)
-        default: return nil
         }
     }
 }
@@ -160,7 +115,7 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
 
     private func set(_ value: CodedValue, for key: Key) {
-        node.set(value, for: key.stringValue)
+        node.child(for: key.stringValue).value = value
     }
 
     mutating func encodeNil(forKey key: Key) throws { throw CodableTree.Unrepresentable() }
@@ -180,7 +135,6 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(try treeInteger(value), for: key) }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        if let primitive = TreeEncoder.primitive(value) { return set(primitive, for: key) }
         try TreeEncoder(node: node.child(for: key.stringValue), codingPath: codingPath + [key]).encodeValue(value)
     }
 
@@ -208,7 +162,7 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     var count: Int { node.unkeyed?.count ?? 0 }
 
     private func append(_ value: CodedValue) {
-        node.append(value)
+        node.appendChild().value = value
     }
 
     /// An encoder for the next element, its index in the coding path.
@@ -233,10 +187,7 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { append(try treeInteger(value)) }
     mutating func encode(_ value: UInt64) throws { append(try treeInteger(value)) }
 
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        if let primitive = TreeEncoder.primitive(value) { return append(primitive) }
-        try nextEncoder().encodeValue(value)
-    }
+    mutating func encode<Value: Encodable>(_ value: Value) throws { try nextEncoder().encodeValue(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         nextEncoder().container(keyedBy: keyType)
