@@ -22,7 +22,7 @@ struct SnapshotCapture {
     /// (`application(_:shouldSaveSecureApplicationState:)`): then the draft holds nothing and its
     /// report says why.
     func capture(_ windows: [Window], metadata: SnapshotMetadata) throws(StoreError) -> SnapshotDraft {
-        var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
+        var report = SaveReport()
         let application = windows.first?.application ?? .shared
         if let delegate = application.delegate,
            !delegate.application(application, shouldSaveSecureApplicationState: Coder(values: metadata.applicationCoderValues,
@@ -43,8 +43,7 @@ struct SnapshotCapture {
             try visit(root, parent: nil, component: component, relation: .windowRoot(window: index), window: index,
                       windowIdentifier: window.restorationIdentifier, into: &walked, report: &report)
         }
-        var ids: [ObjectIdentifier: Int] = [:]
-        for item in walked { ids[ObjectIdentifier(item.controller)] = item.record.id }
+        let ids = Dictionary(uniqueKeysWithValues: walked.map { (ObjectIdentifier($0.controller), $0.record.id) })
         let context = ArchiveContext(registry: registry, controllerIDs: ids)
         // The app's own keys first, as UIKit asks its delegate before any controller encodes.
         var applicationValues: [String: CodedValue] = [:]
@@ -58,21 +57,18 @@ struct SnapshotCapture {
             context.register(object, identifier: identifier)
         }
         var controllers: [ControllerRecord] = []
-        controllers.reserveCapacity(walked.count)
         for item in walked {
             var record = item.record
             if let pending = item.controller.pendingRestoration {
                 // Restored lazily and not reached yet: it holds nothing it could encode, and its
                 // saved values are still what it has.
                 record.values = pending.coder.values
-                report.saved.append(.init(path: record.pathString, className: record.className))
-                controllers.append(record)
-                continue
+            } else {
+                let coder = ArchivingCoder(context: context, codingPath: item.record.path)
+                item.controller.encodeRestorableState(with: coder)
+                record.values = coder.values
+                report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
             }
-            let coder = ArchivingCoder(context: context, codingPath: item.record.path)
-            item.controller.encodeRestorableState(with: coder)
-            record.values = coder.values
-            report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
             report.saved.append(.init(path: record.pathString, className: record.className))
             controllers.append(record)
         }
