@@ -24,18 +24,18 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The new snapshot's id; 0 when nothing was saved (see ``refusal``).
-    public var snapshotID: Int64
+    public var snapshotID: Int64 = 0
     /// Why nothing was saved, when the application's delegate declined.
     public var refusal: String?
     /// Every saved controller, in save order.
-    public var saved: [Saved]
+    public var saved: [Saved] = []
     /// Every controller left out, with its would-be path and the reason.
-    public var leftOut: [LeftOut]
+    public var leftOut: [LeftOut] = []
     /// Problems that did not stop the save: unregistered classes, references that could not be
     /// kept, values that did not encode.
-    public var warnings: [String]
+    public var warnings: [String] = []
     /// How many older snapshots the save pruned.
-    public var prunedSnapshotCount: Int
+    public var prunedSnapshotCount = 0
     /// How many payloads (distinct keyed-value contents) the save wrote: the others were byte
     /// for byte what a kept snapshot holds, and are shared with it.
     public var writtenStateCount = 0

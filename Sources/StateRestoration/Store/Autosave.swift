@@ -76,9 +76,7 @@ public final class Autosave {
     @discardableResult
     public func flush() throws(StoreError) -> SaveReport {
         guard let draft = try captureIfChanged() else {
-            var report = SaveReport(snapshotID: 0, saved: [], leftOut: [], warnings: [], prunedSnapshotCount: 0)
-            report.refusal = "nothing changed since the last save"
-            return report
+            return SaveReport(refusal: "nothing changed since the last save")
         }
         let result = writer.write(draft, to: store)
         record(result)

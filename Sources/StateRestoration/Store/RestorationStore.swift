@@ -151,6 +151,12 @@ public final class RestorationStore: @unchecked Sendable {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
         var skipped: [RestoreReport.Skipped] = []
+        func notRestored(refusal: String? = nil) -> RestoreReport {
+            var report = RestoreReport()
+            report.skipped = skipped
+            report.refusal = refusal
+            return report
+        }
         let ownProbation = withProbation { $0?.startedAt }
         let summaries = try withDatabase { database in
             try database.inTransaction {
@@ -165,25 +171,17 @@ public final class RestorationStore: @unchecked Sendable {
             }
             return !summary.isCrashMarked && !summary.isQuarantined
         }) else {
-            var report = RestoreReport()
-            report.skipped = skipped
-            return report
+            return notRestored()
         }
         if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
-            var report = RestoreReport()
-            report.skipped = skipped
-            report.refusal = "snapshot \(candidate.id): \(refusal)"
-            return report
+            return notRestored(refusal: "snapshot \(candidate.id): \(refusal)")
         }
         let loaded = try withDatabase { database in try SnapshotReader.load(idOrNewest: candidate.id, from: database) }
         let application = windows.first?.application ?? .shared
         if let delegate = application.delegate,
            !delegate.application(application, shouldRestoreSecureApplicationState: Coder(values: loaded.snapshot.applicationCoderValues,
                                                                                           codingPath: ["application"])) {
-            var report = RestoreReport()
-            report.skipped = skipped
-            report.refusal = "snapshot \(candidate.id): the application's delegate declined to restore it"
-            return report
+            return notRestored(refusal: "snapshot \(candidate.id): the application's delegate declined to restore it")
         }
         try withDatabase { database in
             try database.execute("UPDATE snapshot SET restore_started_at = ? WHERE id = ?", [try database.timestamp(), candidate.id])
