@@ -140,9 +140,9 @@ import Testing
         #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
     }
 
-    /// A store's restore makes the controllers while their payloads still decode (see
-    /// `PendingPayloads`): a container whose payload turns out broken is dropped with the
-    /// reason a load gives, and what it holds with it, after they were made and attached.
+    /// A container whose payload is broken is dropped with the reason a load gives, and what
+    /// it holds with it; its siblings are restored. None of them is ever made: the registry's
+    /// delegate, asked first for every controller, is never asked for them.
     @Test func aBrokenPayloadOfAContainerDropsItsSubtreeAndKeepsTheRest() throws {
         let (store, directory) = try store()
         defer { _ = directory }
@@ -152,7 +152,13 @@ import Testing
             INSERT INTO payload (hash, bytes) VALUES (12345, x'01FF');
             UPDATE controller SET payload_hash = 12345 WHERE path = '/tabs/stack';
             """)
-        let (window, report) = try restore(store)
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        let asked = AskedPaths()
+        registry.delegate = asked
+        let window = Window(application: Application())
+        let report = try store.restore(into: window, registry: registry)
+        #expect(asked.paths == [["tabs"], ["tabs", "c"]])
         #expect(report.dropped.map(\.path) == ["/tabs/stack", "/tabs/stack/a", "/tabs/stack/b"])
         #expect(report.dropped.first?.reason == "keyed values do not decode: malformed payload at byte 2: truncated")
         #expect(report.restored == ["/tabs", "/tabs/c"])
@@ -304,5 +310,16 @@ final class EagerNote: ViewController {
     override func encodeRestorableState(with coder: Coder) {
         super.encodeRestorableState(with: coder)
         coder.encode(text, forKey: "text")
+    }
+}
+
+/// Records every path a restore asks for, and supplies nothing.
+@MainActor
+private final class AskedPaths: RestorationDelegate {
+    var paths: [[String]] = []
+
+    func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController? {
+        paths.append(identifierComponents)
+        return nil
     }
 }
