@@ -548,6 +548,61 @@ import Testing
         #expect(Logged.log.filter { $0.hasPrefix("decode") }.count == 2)
     }
 
+    /// Controllers restored lazily that never load their views are released with their
+    /// hierarchy: a pending decode holds neither its parent nor the other restored controllers.
+    @Test(arguments: [RestoreTiming.lazy, .eager])
+    func restoredControllersGoWhenTheirHierarchyGoes(timing: RestoreTiming) throws {
+        let tab = Note("tab")
+        let (store, directory, _) = try saved(Make.tabs("tabs", [Make.nav("stack", [Note("a"), Note("b")]), tab]))
+        defer { _ = directory }
+        weak var restoredTabs: ViewController?
+        weak var restoredTop: ViewController?
+        weak var hiddenTab: ViewController?
+        do {
+            let registry = RestorationRegistry()
+            registry.register(Note.self, as: "Note")
+            let window = Window(application: Application())
+            let report = try store.restore(into: window, registry: registry, timing: timing)
+            #expect(report.restored.count == 5)
+            let tabs = try #require(window.rootViewController as? TabBarController)
+            restoredTabs = tabs
+            restoredTop = (tabs.viewControllers?.first as? NavigationController)?.topViewController
+            hiddenTab = tabs.viewControllers?.last
+            restoredTop?.loadViewIfNeeded()
+            #expect(hiddenTab?.isViewLoaded == (timing == .eager))
+            window.rootViewController = nil
+        }
+        #expect(restoredTabs == nil)
+        #expect(restoredTop == nil)
+        #expect(hiddenTab == nil)
+    }
+
+    /// Lazily, a reference to a controller released before the decode decodes as `nil`, and the
+    /// application hears why; one still alive decodes as that controller.
+    @Test func aLazyReferenceToAReleasedControllerDecodesAsNilAndIsReported() throws {
+        let bottom = Note("bottom")
+        let registry = RestorationRegistry()
+        registry.register(Peer.self, as: "Peer")
+        let (store, directory, _) = try saved(Make.tabs("tabs", [Make.nav("stack", [bottom, Note("top")]),
+                                                                   Peer("early", peer: bottom), Peer("late", peer: bottom)]),
+                                              registry: registry)
+        defer { _ = directory }
+        let application = Application()
+        let window = Window(application: application)
+        _ = try store.restore(into: window, registry: registry, timing: .lazy)
+        let tabs = try #require(window.rootViewController as? TabBarController)
+        let stack = try #require(tabs.viewControllers?.first as? NavigationController)
+        let early = try #require(tabs.viewControllers?[1] as? Peer)
+        early.loadViewIfNeeded()
+        #expect(early.peer === stack.viewControllers.first)
+        stack.setViewControllers(Array(stack.viewControllers.dropFirst()), animated: false)
+        let late = try #require(tabs.viewControllers?.last as? Peer)
+        late.loadViewIfNeeded()
+        #expect(late.peer == nil)
+        #expect(application.diagnostics.map(\.kind) == [.restorationDecodeFailed])
+        #expect(application.diagnostics.first?.message.hasPrefix("/tabs/late: key \"peer\"") == true)
+    }
+
     @Test func restoreRefusesAShownWindow() throws {
         let (store, _, _) = try saved(Note("a"))
         let window = Window(application: Application())

@@ -196,7 +196,7 @@ struct Restorer {
         if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
         made[index] = controller
         coders[index] = coder
-        instances.controllers[record.id] = controller
+        instances.controllers[record.id] = WeakController(controller: controller)
         // UIKit's order: the view loads before the decode, and a container's viewDidLoad may
         // build the children the next records look for.
         if timing == .eager { controller.loadViewIfNeeded() }
@@ -354,11 +354,12 @@ struct Restorer {
         }
         let path = records[index].pathString
         let application = application
-        let pending = PendingRestoration(coder: coder) { controller in
+        // Weak captures: the controller holds its pending decode, and its parent holds it.
+        let pending = PendingRestoration(coder: coder) { [weak parent, weak application] controller in
             if let parent, parent.pendingRestoration != nil { parent.loadViewIfNeeded() }
             controller.restoreDecoding(with: coder)
             if let error = coder.error {
-                application.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(path): \(error)"))
+                application?.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(path): \(error)"))
             }
             controller.restoreFinishing()
         }

@@ -12,7 +12,7 @@ final class RestoringCoder: Coder {
     }
 
     override func object(for reference: ObjectReference) -> (any RestorableObject)? {
-        instances.controllers[reference.id] ?? instances.objects[reference.id]
+        instances.controllers[reference.id]?.controller ?? instances.objects[reference.id]
     }
 }
 
@@ -20,6 +20,12 @@ final class RestoringCoder: Coder {
 /// references to them.
 @MainActor
 final class RestoredInstances {
-    var controllers: [Int: ViewController] = [:]
+    /// Weak: a lazily restored controller's coder keeps this table until the controller's view
+    /// loads, which must not keep that controller, or any other, alive.
+    var controllers: [Int: WeakController] = [:]
     var objects: [Int: any RestorableObject] = [:]
+}
+
+struct WeakController {
+    weak var controller: ViewController?
 }

@@ -98,3 +98,27 @@ final class ReadingHolder: ViewController {
     }
     override func decodeRestorableState(with coder: Coder) { account = coder.decodeObject(of: Account.self, forKey: "account") }
 }
+
+/// A controller that refers to another controller, as a detail screen refers to its list.
+final class Peer: ViewController {
+    weak var peer: ViewController?
+
+    init() { super.init(nibName: nil, bundle: nil) }
+    required init?(coder: Coder) { super.init(coder: coder) }
+
+    convenience init(_ identifier: String, peer: ViewController) {
+        self.init()
+        restorationIdentifier = identifier
+        self.peer = peer
+    }
+
+    override func encodeRestorableState(with coder: Coder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(peer, forKey: "peer")
+    }
+
+    override func decodeRestorableState(with coder: Coder) {
+        super.decodeRestorableState(with: coder)
+        peer = coder.decodeObject(of: ViewController.self, forKey: "peer")
+    }
+}
