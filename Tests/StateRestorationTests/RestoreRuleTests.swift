@@ -171,9 +171,7 @@ import Testing
             let text = SnapshotPath.string(components)
             #expect(SnapshotPath.components(text) == components)
             #expect(SnapshotPath.lastComponent(text) == components.last)
-            #expect(SnapshotPath.appending("next/%", to: text) == SnapshotPath.string(components + ["next/%"]))
         }
-        #expect(SnapshotPath.appending("a", to: SnapshotPath.string([])) == "/a")
         #expect(SnapshotPath.lastComponent("/") == "")
         #expect(SnapshotPath.lastComponent("alone") == "alone")
         #expect(SnapshotPath.lastComponent("/a/a long component of more than fifteen bytes") == "a long component of more than fifteen bytes")

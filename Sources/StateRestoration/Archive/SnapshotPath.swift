@@ -8,11 +8,6 @@ public enum SnapshotPath {
         "/" + components.map(escape).joined(separator: "/")
     }
 
-    /// The text of `parent`'s path (``string(_:)``) with `component` added.
-    public static func appending(_ component: String, to parent: String) -> String {
-        (parent == "/" ? "" : parent) + "/" + escape(component)
-    }
-
     /// The components of a path written by ``string(_:)``.
     public static func components(_ text: String) -> [String] {
         text.split(separator: "/").map { unescape(String($0)) }
@@ -20,8 +15,7 @@ public enum SnapshotPath {
 
     /// The last component of a path written by ``string(_:)``.
     public static func lastComponent(_ text: String) -> String {
-        let start = text.utf8.lastIndex(of: UInt8(ascii: "/")).map { text.utf8.index(after: $0) } ?? text.startIndex
-        return unescape(String(text[start...]))
+        components(text).last ?? ""
     }
 
     private static func escape(_ component: String) -> String {
