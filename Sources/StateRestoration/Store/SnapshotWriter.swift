@@ -94,7 +94,9 @@ enum SnapshotWriter {
         var header = rows.header + [try rows.applicationPayload.map(insert).databaseValue]
         if case .real(let seconds) = header[0] {
             let date = Date(timeIntervalSince1970: seconds)
-            guard let text = try database.timestamp(date) else { throw StoreError.invalidHierarchy(reason: "its date \(date) is past the year 9999") }
+            guard let text = try database.timestamp(date) else {
+                throw StoreError.invalidHierarchy(reason: "its date \(date) is outside the years 0000 to 9999")
+            }
             header[0] = .text(text)
         }
         let headerChecksum = Checksum.of(header)
