@@ -26,7 +26,7 @@ public enum Migrator {
     }
 
     static func validate(_ database: Database, latest latestVersion: Int) throws(StoreError) {
-        do {
+        try StoreError.wrapping(path: database.path) {
             let version = try currentVersion(of: database)
             let application = try database.scalarInteger("PRAGMA application_id") ?? 0
             let tables = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
@@ -43,12 +43,6 @@ public enum Migrator {
             if version > latestVersion {
                 throw StoreError.newerSchema(path: database.path, found: version, supported: latestVersion)
             }
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw StoreError.database(error)
-        } catch {
-            throw StoreError.database(DatabaseError(resultCode: 1, message: "\(error)", path: database.path))
         }
     }
 
@@ -59,12 +53,8 @@ public enum Migrator {
 
     static func pendingMigrations(in database: Database, from migrations: [Migration]) throws(StoreError) -> [Migration] {
         try validate(database, latest: migrations.last?.version ?? 0)
-        do {
-            let version = try currentVersion(of: database)
-            return migrations.filter { $0.version > version }
-        } catch {
-            throw StoreError.database(error)
-        }
+        let version = try StoreError.wrapping(path: database.path) { try currentVersion(of: database) }
+        return migrations.filter { $0.version > version }
     }
 
     /// Applies every pending migration, calling `willApply` before each; returns what ran.
