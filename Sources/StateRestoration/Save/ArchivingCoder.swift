@@ -30,28 +30,27 @@ final class ArchiveContext {
             warnings.append("\(SnapshotPath.string(coder.codingPath)): a reference to \(object) was not kept: that controller is not saved")
             return nil
         }
-        if let id = objectIDs[identity] { return ObjectReference(id: id) }
-        guard registry.objectEntry(for: object) != nil else {
+        guard objectIDs[identity] != nil || registry.objectEntry(for: object) != nil else {
             warnings.append("\(SnapshotPath.string(coder.codingPath)): a reference to a \(type(of: object)) was not kept: its class is not registered")
             return nil
         }
-        let id = nextObjectID
-        nextObjectID += 1
-        objectIDs[identity] = id
-        queue.append((id, object))
-        return ObjectReference(id: id)
+        return ObjectReference(id: id(of: object))
     }
 
     /// Saves `object`, which the app registered under `identifier`, whatever its class.
     func register(_ object: any RestorableObject, identifier: String) {
+        identifiers[id(of: object)] = identifier
+    }
+
+    /// The id of `object`, numbered and queued for encoding the first time it is met.
+    private func id(of object: any RestorableObject) -> Int {
         let identity = ObjectIdentifier(object)
-        let id = objectIDs[identity] ?? nextObjectID
-        if objectIDs[identity] == nil {
-            nextObjectID += 1
-            objectIDs[identity] = id
-            queue.append((id, object))
-        }
-        identifiers[id] = identifier
+        if let id = objectIDs[identity] { return id }
+        let id = nextObjectID
+        nextObjectID += 1
+        objectIDs[identity] = id
+        queue.append((id, object))
+        return id
     }
 
     /// The identifier object `id` was registered under, if it was.
