@@ -47,6 +47,11 @@ let package = Package(
         .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
         .testTarget(name: "RestorationTestingTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
+        // Every ```swift block of README.md and docs/*.md, compiled and run as a test of its doc.
+        .plugin(name: "ExtractDocExamples", capability: .buildTool(), dependencies: ["extract-doc-examples"]),
+        .executableTarget(name: "extract-doc-examples"),
+        .testTarget(name: "DocumentationTests", dependencies: ["ControllerKit", "StateRestoration", "RestorationTesting", "MailSample"],
+                    plugins: ["ExtractDocExamples"]),
     ],
     swiftLanguageModes: [.v6]
 )
