@@ -203,9 +203,13 @@ import Testing
         let problems = try inspector.loadSnapshot().problems
         #expect(problems.map(\.path).sorted() == ["/tabs/c", "/tabs/stack/b"])
         #expect(problems.contains { $0.reason == .secondRoot(window: 0) })
+        #expect(problems.contains { $0.reason == .negativePosition(relation: "stack", position: -3) })
         let (window, report) = try restore(store)
         #expect(report.didRestore)
         #expect(window.rootViewController?.restorationIdentifier == "tabs")
+        // Left out, so listed: a negative position is no harmless problem.
+        #expect(report.dropped.map(\.path).sorted() == ["/tabs/c", "/tabs/stack/b"])
+        #expect(report.dropped.first { $0.path == "/tabs/stack/b" }?.reason == "its stack position is -3, below zero")
     }
 
     @Test func theInspectorReadsWithoutChangingTheFileOrNeedingTheAppsClasses() throws {
@@ -265,6 +269,11 @@ import Testing
             let loaded = try inspector.loadSnapshot()
             let report = SnapshotRestore.restore(loaded, into: [Window(application: Application())], registry: MailSample.makeRegistry())
             #expect(!(report.dropped.isEmpty && loaded.problems.isEmpty), "\(name) went unnoticed: \(report)")
+            // Every controller row is accounted for: restored, or dropped with its reason.
+            let rows = try Database(path: path, mode: .readOnly).scalarInteger("SELECT count(*) FROM controller WHERE snapshot_id = ?",
+                                                                                  [loaded.snapshot.id])
+            let droppedControllers = report.dropped.filter { $0.path.hasPrefix("/") }
+            #expect(Int64(report.restored.count + droppedControllers.count) == rows, "\(name): \(report)")
         } catch {
             // Refused with a typed error: noticed.
         }

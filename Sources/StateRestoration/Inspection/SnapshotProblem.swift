@@ -16,6 +16,8 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         case rootWithParent
         case parentlessNonRoot
         case positionsNotDense(relation: String, found: [Int])
+        /// A stack, tab or child position below zero.
+        case negativePosition(relation: String, position: Int)
         case secondPresentation
         case windowMismatch
         case tooLarge(column: String, bytes: Int, limit: Int)
@@ -29,7 +31,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         /// `unknown_relation`, `unknown_style`, `bad_column`, `unknown_appearance`,
         /// `wrong_column_type`, `malformed_payload`, `dangling_parent`, `unreachable`,
         /// `parent_dropped`, `second_root`, `root_with_parent`, `parentless_non_root`,
-        /// `positions_not_dense`, `second_presentation`, `window_mismatch`, `too_large`,
+        /// `positions_not_dense`, `negative_position`, `second_presentation`, `window_mismatch`, `too_large`,
         /// `duplicate_path`, `checksum_mismatch`, `rows_missing`, `missing_payload`.
         public var code: String {
             switch self {
@@ -46,6 +48,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
             case .rootWithParent: "root_with_parent"
             case .parentlessNonRoot: "parentless_non_root"
             case .positionsNotDense: "positions_not_dense"
+            case .negativePosition: "negative_position"
             case .secondPresentation: "second_presentation"
             case .windowMismatch: "window_mismatch"
             case .tooLarge: "too_large"
@@ -71,6 +74,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
             case .rootWithParent: return "a window root must not have a parent"
             case .parentlessNonRoot: return "only a window root may lack a parent"
             case .positionsNotDense(let relation, let found): return "\(relation) positions are \(found), not 0 to \(found.count - 1)"
+            case .negativePosition(let relation, let position): return "its \(relation) position is \(position), below zero"
             case .secondPresentation: return "its presenter already presents another controller"
             case .windowMismatch: return "it names another window than its parent"
             case .duplicatePath(let other): return "node \(other) has the same restoration path"

@@ -258,7 +258,7 @@ enum SnapshotReader {
         let window = try int(5, "window_index")
         let relationName = try text(6, "relation")
         let position = try int(7, "position")
-        guard position >= 0 else { throw .positionsNotDense(relation: relationName, found: [position]) }
+        guard position >= 0 else { throw .negativePosition(relation: relationName, position: position) }
         let relation = try StoredRelation.relation(name: relationName, position: position, style: optionalText(8),
                                                    isSelected: try int(9, "is_selected") == 1, window: window).get()
         let appearanceName = try text(12, "appearance")
