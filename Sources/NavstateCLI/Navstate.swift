@@ -10,13 +10,14 @@ public struct Navstate: ParsableCommand {
         abstract: "Inspect databases of saved navigation state, and run the demo.",
         discussion: """
             Every inspector command opens the database read-only: it never creates a missing file
-            and never changes the file. `migrate` and `prune` are the commands that write.
+            and never changes the file. `migrate` and `prune` are the commands that change it;
+            `copy` writes a new file.
             Exit status: 0 success, 1 a problem found or bad input, 64 a usage error.
             """,
         version: "0.1.0",
         subcommands: [
             ListCommand.self, TreeCommand.self, ShowCommand.self, DiffCommand.self, VerifyCommand.self,
-            ExportCommand.self, MigrateCommand.self, PruneCommand.self, ReplayCommand.self, DemoCommand.self,
+            ExportCommand.self, CopyCommand.self, MigrateCommand.self, PruneCommand.self, ReplayCommand.self, DemoCommand.self,
         ]
     )
 

@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func helpShowsExamples() throws {
-        for command in ["list", "tree", "show", "diff", "verify", "export", "migrate", "prune", "replay", "demo"] {
+        for command in ["list", "tree", "show", "diff", "verify", "export", "copy", "migrate", "prune", "replay", "demo"] {
             let help = try run([command, "--help"])
             #expect(help.output.contains("navstate \(command) "), "\(command)")
             #expect(help.output.contains("Examples:"), "\(command) --help has no examples")

@@ -51,17 +51,53 @@ public final class SnapshotInspector: @unchecked Sendable {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-inspect-\(UUID().uuidString).sqlite").path
         convertedCopy = copy
         database = try StoreError.wrapping(path: path) {
-            // VACUUM INTO fills an empty file: made first, so that it is owner-only.
-            guard FileManager.default.createFile(atPath: copy, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw DatabaseError(resultCode: 14, message: "cannot create a converted copy at \(copy)", path: path)
-            }
-            // VACUUM INTO writes only the copy, but `query_only` refuses it all the same.
-            try file.execute("PRAGMA query_only = OFF")
-            defer { try? file.execute("PRAGMA query_only = ON") }
-            try file.execute("VACUUM INTO ?", [copy])
+            try Self.vacuum(file, into: copy)
             let converted = try Database(path: copy, mode: .readWrite)
             try Migrator.migrate(converted)
             return converted
+        }
+    }
+
+    /// Writes the file's committed contents, its write-ahead log included, into a new file at
+    /// `copy` with `VACUUM INTO`, owner-only.
+    private static func vacuum(_ file: Database, into copy: String) throws {
+        // VACUUM INTO fills an empty file: made first, so that it is owner-only and never
+        // replaces one that is there.
+        let descriptor = open(copy, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        guard descriptor >= 0 else {
+            throw DatabaseError(resultCode: 14, message: "cannot create \(copy): \(String(cString: strerror(errno)))", path: file.path)
+        }
+        Foundation.close(descriptor)
+        // VACUUM INTO writes only the copy, but `query_only` refuses it all the same.
+        try file.execute("PRAGMA query_only = OFF")
+        defer { try? file.execute("PRAGMA query_only = ON") }
+        do {
+            try file.execute("VACUUM INTO ?", [copy])
+        } catch {
+            Database.removeFiles(atPath: copy)
+            throw error
+        }
+    }
+
+    /// Writes a copy of the store into the new file `copy`: one file that holds every committed
+    /// snapshot, those still in the `-wal` file included, as the store's file alone may not
+    /// while an app has it open. What to attach to a bug report. The store is not changed;
+    /// an existing `copy` is never replaced.
+    public func writeCopy(to copy: String) throws(StoreError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try StoreError.wrapping(path: path) {
+            // VACUUM cannot run inside the read transaction the inspector holds: the copy is of
+            // the newest committed state, and the inspector then reads that state too.
+            let reading = file.isInTransaction
+            if reading { try file.execute("COMMIT") }
+            defer {
+                if reading {
+                    try? file.execute("BEGIN DEFERRED")
+                    _ = try? file.scalarInteger("SELECT count(*) FROM sqlite_master")
+                }
+            }
+            try Self.vacuum(file, into: copy)
         }
     }
 
