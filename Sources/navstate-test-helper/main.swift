@@ -4,6 +4,12 @@
 //   navstate-test-helper write-cli-fixture PATH    the session, then a later snapshot after more use
 //   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
 //   navstate-test-helper crash-after-showing PATH   restores, shows the window, and dies (SIGKILL)
+//   navstate-test-helper restore-and-end PATH return|exit|trap
+//                                                   restores with a store kept in a global, shows
+//                                                   the window, then returns from main, calls
+//                                                   exit(0) or traps
+//   navstate-test-helper save-and-return PATH       saves the session with a store kept in a global
+//                                                   and returns from main without closing it
 //   navstate-test-helper autosave-walk PATH SEED    navigates at random with autosave on, forever,
 //                                                   announcing "state STEP PATHS" and "saved STEP"
 //   navstate-test-helper save-loop PATH [COUNT|forever] [KEEP]
@@ -56,6 +62,9 @@ func sessionWindow() -> (Application, Window) {
     MailSample.runSession(in: window, application: application)
     return (application, window)
 }
+
+/// A store kept until the process ends, as an app keeps one in a global: only the exit closes it.
+var storeKeptUntilExit: RestorationStore?
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("navstate-test-helper: \(message)\n".utf8))
@@ -166,6 +175,23 @@ do {
         window.makeKeyAndVisible()
         announce("restored snapshot \(report.snapshotID ?? 0), shown")
         kill(getpid(), SIGKILL)
+    case "restore-and-end":
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(probationPeriod: nil))
+        storeKeptUntilExit = store
+        let window = Window(application: Application())
+        let report = try store.restore(into: window, registry: MailSample.makeRegistry())
+        window.makeKeyAndVisible()
+        announce("restored snapshot \(report.snapshotID ?? 0), shown")
+        switch arguments.dropFirst(2).first {
+        case "exit": exit(0)
+        case "trap": fatalError("a restored screen trapped")
+        default: break
+        }
+    case "save-and-return":
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.0", appBuild: "100"))
+        storeKeptUntilExit = store
+        let (application, _) = sessionWindow()
+        announce("saved snapshot \(try store.save(application, registry: MailSample.makeRegistry(), label: "kept").snapshotID)")
     case "crash-during-restore":
         let store = try RestorationStore(path: path)
         let registry = MailSample.makeRegistry()

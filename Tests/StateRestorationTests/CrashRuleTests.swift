@@ -3,7 +3,7 @@ import Foundation
 @testable import StateRestoration
 import Testing
 
-/// `RESTORATION.md` §3.6: a restore that dies part-way marks its snapshot, and the next attempt
+/// A restore that dies part-way marks its snapshot, and the next attempt
 /// skips it; nothing is deleted.
 @Suite struct CrashRuleTests {
     @Test func aRestoreThatDiesPartWayIsSkippedNextTime() async throws {

@@ -23,7 +23,7 @@ import Testing
             let window = Window(application: Application())
             let report = try store.restore(into: window, registry: MailSampleRegistry.make())
             #expect(report.snapshotID == 1)
-            #expect(report.skipped.map(\.reason) == ["quarantined: the app died 2 times right after restoring it"])
+            #expect(report.skipped.map(\.reason) == ["quarantined: the app crashed or was killed before its launch counted as good, twice"])
             let summaries = try store.snapshots()
             #expect(summaries.map(\.isQuarantined) == [true, false])
             #expect(summaries.map(\.strikes) == [2, 0])

@@ -22,8 +22,10 @@ public final class Database {
     /// Statements kept prepared for the connection's life, by SQL text (``cachedStatement(_:)``).
     private var cachedStatements: [String: Statement] = [:]
 
-    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`,
+    /// unless told otherwise (``setBusyTimeout(milliseconds:)``).
     public static let busyTimeoutMilliseconds: Int32 = 5_000
+    private var busyTimeout = busyTimeoutMilliseconds
 
     /// Opens `path`. A read-write open creates a missing file with mode 0600 first, so the
     /// database and its WAL and shared-memory files (which SQLite gives the database's
@@ -78,12 +80,22 @@ public final class Database {
         }
         try execute("PRAGMA foreign_keys = ON")
         if mode == .readWrite {
-            try execute("PRAGMA journal_mode = WAL")
             // In WAL mode, NORMAL skips the fsync of each commit; the WAL is synced at checkpoints.
             // A killed process never loses a committed snapshot, and after a power loss the file
-            // holds the newest synced snapshot or an earlier one, never a partial one.
+            // holds the newest synced snapshot or an earlier one, never a partial one. (The
+            // journal mode itself is set by the migrator, once the file is known to be ours.)
             try execute("PRAGMA synchronous = NORMAL")
         }
+    }
+
+    /// Switches the file to a write-ahead log unless it has one: the mode is kept in the file,
+    /// so this writes only the first time.
+    func useWriteAheadLog() throws(DatabaseError) {
+        let statement = try cachedStatement("PRAGMA journal_mode")
+        defer { statement.reset() }
+        guard try statement.step(), statement.text(at: 0)?.lowercased() != "wal" else { return }
+        statement.reset()
+        try execute("PRAGMA journal_mode = WAL")
     }
 
     /// Deletes the database at `path` and the -wal, -shm and -journal files SQLite keeps beside
@@ -124,6 +136,37 @@ public final class Database {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    /// Sets how long a statement waits for another connection's lock before failing with
+    /// `SQLITE_BUSY`; 0 fails at once.
+    public func setBusyTimeout(milliseconds: Int32) {
+        busyTimeout = max(milliseconds, 0)
+        sqlite3_busy_timeout(handle, busyTimeout)
+    }
+
+    /// Runs `body` with another busy timeout, then restores the connection's own.
+    func withBusyTimeout<Result>(milliseconds: Int32, _ body: () throws -> Result) rethrows -> Result {
+        let own = busyTimeout
+        sqlite3_busy_timeout(handle, milliseconds)
+        defer { sqlite3_busy_timeout(handle, own) }
+        return try body()
+    }
+
+    /// Copies the whole write-ahead log into the database file and empties it, so that the file
+    /// alone holds every committed transaction (as far as no other connection is still reading
+    /// an older state).
+    func checkpoint() throws(DatabaseError) {
+        try executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Whether this connection changed any row since it opened.
+    var hasChangedRows: Bool { sqlite3_total_changes64(handle) > 0 }
+
+    /// Leaves the write-ahead log as it is when this connection closes, instead of copying it
+    /// into the file: for a file that is refused and must stay byte for byte as it was.
+    func keepWriteAheadLogOnClose() {
+        navstate_keep_wal_on_close(handle)
     }
 
     deinit {

@@ -13,16 +13,21 @@ public struct SnapshotSummary: Sendable, Hashable {
     public var controllerCount: Int
     /// The bytes of its controllers' keyed values (each distinct payload counted once).
     public var byteCount: Int
-    /// Whether a restore of it died part-way, so restores skip it.
-    public var isCrashMarked: Bool
     /// How many of its payloads other snapshots share.
     public var sharedStateCount: Int
-    /// Whether it was restored and the app has not yet said the launch went well.
-    public var isOnProbation = false
-    /// How many processes died while it was on probation.
-    public var strikes = 0
-    /// Whether enough processes died right after restoring it that restores skip it.
-    public var isQuarantined = false
+    /// Its crash mark, probation and strikes, as stored.
+    var marks: Probation.Marks
+
+    /// Whether a restore of it crashed or was killed part-way, so restores skip it.
+    public var isCrashMarked: Bool { marks.isCrashMarked }
+    /// Whether a process that is still running restored it and its launch has not counted as
+    /// good yet.
+    public var isOnProbation: Bool { marks.isOnProbation }
+    /// How many processes crashed or were killed while it was on probation.
+    public var strikes: Int { marks.strikes }
+    /// Whether a restore recorded it as quarantined: enough processes crashed right after
+    /// restoring it that restores skip it.
+    public var isQuarantined: Bool { marks.quarantinedAt }
 }
 
 /// A snapshot as read back: its well-formed part, and what is wrong with the rest.
@@ -64,8 +69,7 @@ enum SnapshotReader {
         let statement = try database.cachedStatement("""
             SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
                    s.window_count, s.controller_count, s.payload_hash, s.checksum, julianday(s.created_at),
-                   s.restore_started_at IS NOT NULL, \(sizeColumns),
-                   s.probation_started_at IS NOT NULL, s.strikes, s.quarantined_at IS NOT NULL
+                   \(sizeColumns), \(Probation.markColumns)
             FROM snapshot s ORDER BY s.id DESC
             """)
         var result: [SnapshotSummary] = []
@@ -74,9 +78,8 @@ enum SnapshotReader {
             let header = try header(row, firstColumn: 1, snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
-                byteCount: Int(row.integer(at: 13) ?? 0), isCrashMarked: row.integer(at: 12) == 1,
-                sharedStateCount: Int(row.integer(at: 14) ?? 0), isOnProbation: row.integer(at: 15) == 1,
-                strikes: Int(row.integer(at: 16) ?? 0), isQuarantined: row.integer(at: 17) == 1))
+                byteCount: Int(row.integer(at: 12) ?? 0), sharedStateCount: Int(row.integer(at: 13) ?? 0),
+                marks: Probation.marks(row, from: 14)))
         }
         return result
     }
@@ -121,7 +124,7 @@ enum SnapshotReader {
     private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let headerRow = try database.cachedStatement("""
             SELECT created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count,
-                   payload_hash, checksum, julianday(created_at), restore_started_at IS NOT NULL
+                   payload_hash, checksum, julianday(created_at), \(Probation.markColumns)
             FROM snapshot WHERE id = ?
             """)
         // Reset when done, or the kept statement would hold this connection's read open.
@@ -129,7 +132,7 @@ enum SnapshotReader {
         try headerRow.bind([id])
         guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
         let header = try header(headerRow, firstColumn: 0, snapshot: id, path: database.path)
-        let isCrashMarked = headerRow.integer(at: 11) == 1
+        let isCrashMarked = Probation.marks(headerRow, from: 11).isCrashMarked
         let applicationPayload = headerRow.integer(at: 8)
 
         var problems: [SnapshotProblem] = []

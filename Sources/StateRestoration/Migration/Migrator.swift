@@ -67,6 +67,7 @@ public enum Migrator {
     static func migrate(_ database: Database, using migrations: [Migration],
                         willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
         let pending = try pendingMigrations(in: database, from: migrations)
+        try StoreError.wrapping(path: database.path) { try database.useWriteAheadLog() }
         for migration in pending {
             willApply(migration)
             do {
@@ -89,6 +90,9 @@ public enum Migrator {
                 }
             } catch let error as StoreError {
                 throw error
+            } catch let error as DatabaseError where error.isBusy {
+                // Another process holds the file: nothing failed, and the file is as it was.
+                throw StoreError.database(error)
             } catch let error as DatabaseError {
                 throw StoreError.migrationFailed(path: database.path, migration: migration.fileName, reason: error.description)
             } catch {

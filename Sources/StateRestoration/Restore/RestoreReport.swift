@@ -24,9 +24,10 @@ public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     public var restored: [String] = []
     /// Every path dropped, with the reason.
     public var dropped: [Dropped] = []
-    /// Snapshots passed over (a restore of them died part-way).
+    /// Snapshots passed over (a restore of them crashed part-way, or they are quarantined).
     public var skipped: [Skipped] = []
-    /// Why the policy refused the snapshot, when it did.
+    /// Why nothing was restored although a snapshot was left to restore: it holds no
+    /// controller, or the policy or the application's delegate refused it.
     public var refusal: String?
     /// Problems that dropped nothing.
     public var warnings: [String] = []
@@ -34,15 +35,18 @@ public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     /// An empty report: nothing restored yet.
     public init() {}
 
-    /// Whether a snapshot was restored (perhaps partly).
-    public var didRestore: Bool { snapshotID != nil }
+    /// Whether a snapshot was restored, perhaps partly: at least one controller came back. When
+    /// `false` the app builds its first screen.
+    public var didRestore: Bool { snapshotID != nil && !restored.isEmpty }
 
     public var description: String {
         var lines: [String] = []
-        if let snapshotID {
+        if let snapshotID, restored.isEmpty {
+            lines.append("restored nothing: every controller of snapshot \(snapshotID) was dropped")
+        } else if let snapshotID {
             lines.append("restored snapshot \(snapshotID): \(restored.count) controller\(restored.count == 1 ? "" : "s"), \(dropped.count) dropped")
         } else if let refusal {
-            lines.append("restored nothing: the newest snapshot was refused: \(refusal)")
+            lines.append("restored nothing: \(refusal)")
         } else {
             lines.append("restored nothing: no snapshot to restore")
         }

@@ -25,7 +25,8 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
 
     /// The new snapshot's id; 0 when nothing was saved (see ``refusal``).
     public var snapshotID: Int64 = 0
-    /// Why nothing was saved, when the application's delegate declined.
+    /// Why nothing was saved: no controller took part, the application's delegate declined, or
+    /// autosave found nothing changed.
     public var refusal: String?
     /// Every saved controller, in save order.
     public var saved: [Saved] = []
@@ -46,10 +47,10 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public var didSave: Bool { refusal == nil }
 
     public var description: String {
-        if let refusal { return "saved nothing: \(refusal)" }
-        var lines = ["saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s"), "
+        var lines = [refusal.map { "saved nothing: \($0)" }
+                     ?? "saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s"), "
                      + "\(writtenStateCount) new payload\(writtenStateCount == 1 ? "" : "s") (\(writtenPayloadBytes) bytes)"]
-        for entry in saved { lines.append("  saved     \(entry.path)  \(entry.className)") }
+        if didSave { for entry in saved { lines.append("  saved     \(entry.path)  \(entry.className)") } }
         for entry in leftOut {
             let also = entry.descendantCount > 0 ? " (with \(entry.descendantCount) below it)" : ""
             lines.append("  left out  \(entry.path)  \(entry.className): \(entry.reason)\(also)")

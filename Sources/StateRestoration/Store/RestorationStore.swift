@@ -4,50 +4,140 @@ import Foundation
 /// A navstate database opened for saving and restoring.
 ///
 /// Opening creates the file when missing (owner-only, whole or not at all) and applies pending
-/// migrations; a newer schema or another application's database is refused unchanged. One
-/// connection serves the store, behind a lock, so a store can be shared across tasks: a save
-/// reads the hierarchy on the main actor and writes wherever the caller is.
+/// migrations; a newer schema or another application's database is refused unchanged. An app
+/// opens its store with `recovery: .moveAside`, so that no file can stop it at launch; tools
+/// open without it, and get the error. One connection serves the store, behind a lock, so a
+/// store can be shared across tasks: a save reads the hierarchy on the main actor and writes
+/// wherever the caller is.
 ///
 /// ```swift
-/// let store = try RestorationStore(path: "state.sqlite",
-///                                  configuration: StoreConfiguration(appVersion: "2.1", appBuild: "57"))
-/// // When the app goes to the background:
-/// let saved = try store.save(Application.shared, registry: registry)
-/// // At the next launch, into a hidden window:
+/// let store = try RestorationStore(path: stateFile, configuration: StoreConfiguration(appVersion: "2.1", appBuild: "57"),
+///                                  recovery: .moveAside)
+/// if let recovery = store.recovery { print(recovery) }   // the unusable file, and where it went
+/// // At launch, into a hidden window:
 /// let report = try store.restore(into: window, registry: registry)
 /// if !report.didRestore { window.rootViewController = makeFirstScreen() }
 /// window.makeKeyAndVisible()
-/// // Once the restored screens have run without a crash (else after `probationPeriod`):
-/// try store.launchSucceeded()
+/// // When the app goes to the background:
+/// try store.save(Application.shared, registry: registry)
 /// ```
+///
+/// The store is the database file and, while it is open, the `-wal` and `-shm` files SQLite
+/// keeps beside it; ``close()`` (or a normal exit) leaves the file alone holding every snapshot.
+/// Crash marks, probation and quarantine follow the rules of ``Probation``.
 public final class RestorationStore: @unchecked Sendable {
     /// The database file.
     public let path: String
     /// How saves describe the app and how many snapshots they keep.
     public let configuration: StoreConfiguration
+    /// What opening with `recovery:` did about a file it could not use, or `nil` when the file
+    /// was usable (or missing).
+    public let recovery: StoreRecoveryReport?
 
-    // Guarded by `lock`: a SQLite connection is not to be used from two threads at once.
-    private let database: Database
+    // Guarded by `lock`: a SQLite connection is not to be used from two threads at once. `nil`
+    // once closed.
+    private var database: Database?
     private let lock = NSLock()
-    /// The probation this process is under since its restore, until the launch counts as good:
-    /// saves meanwhile carry it, so a state saved just before a crash is not a way around it.
-    private var probation: (startedAt: String, strikes: Int)?
+    /// This process's probation since its restore, until the launch counts as good.
+    private var probation: Probation?
+    private var probationCount = 0
 
-    /// Opens (creating and migrating as needed) the database at `path`.
+    /// Opens (creating and migrating as needed) the database at `path`; throws when the file
+    /// cannot be used as it is (not a database, damaged, a newer schema, another application's),
+    /// leaving it unchanged. For tools; an app opens with ``init(path:configuration:recovery:)``.
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
+        recovery = nil
+        database = try Self.open(path, configuration: configuration)
+        OpenStores.add(self)
+    }
+
+    /// Opens the database at `path` as ``init(path:configuration:)`` does, but when the file
+    /// cannot be used (it is not a database, is damaged, has a newer schema or belongs to another
+    /// application) moves it aside, with its `-wal` and `-shm` files, under a name that says why
+    /// and when, and starts a fresh store; ``recovery`` says what it did. Nothing is deleted, so
+    /// a newer app version's state survives a downgrade byte for byte. Throws only when a
+    /// fresh store cannot be made either (the directory is not writable, the disk is full) or
+    /// the file is busy.
+    public init(path: String, configuration: StoreConfiguration = StoreConfiguration(),
+                recovery: StoreRecovery) throws(StoreError) {
+        self.path = path
+        self.configuration = configuration
+        let opened = try StoreRecoveryReport.opening(path) { () throws(StoreError) in try Self.open(path, configuration: configuration) }
+        database = opened.database
+        self.recovery = opened.report
+        OpenStores.add(self)
+    }
+
+    private static func open(_ path: String, configuration: StoreConfiguration) throws(StoreError) -> Database {
         try StoreFileCreation.createIfMissing(at: path)
-        database = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readWrite) }
-        try Migrator.migrate(database)
+        let database = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readWrite) }
+        database.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+        do {
+            try Migrator.migrate(database)
+        } catch {
+            // Refused: left as it was, its write-ahead log included.
+            database.keepWriteAheadLogOnClose()
+            throw error
+        }
         // SQLite copies the write-ahead log into the file itself once it holds this many pages.
         try StoreError.wrapping(path: path) { try database.execute("PRAGMA wal_autocheckpoint = \(configuration.checkpointPages)") }
+        return database
+    }
+
+    deinit {
+        if let database { Self.release(database, endingProbation: probation != nil) }
+        OpenStores.remove(self)
+    }
+
+    /// Ends this store's probation as a good launch, copies the write-ahead log into the file and
+    /// closes the connection: afterwards the database file alone holds every snapshot, and the
+    /// store throws ``StoreError/closed(path:)`` when used. Closing twice does nothing.
+    public func close() throws(StoreError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let database else { return }
+        defer { self.database = nil }
+        try StoreError.wrapping(path: path) {
+            if probation != nil { try Probation.markLaunchGood(in: database) }
+            probation = nil
+            try database.checkpoint()
+        }
+    }
+
+    /// What a normal exit does to a store still open: what releasing it does.
+    func closeAtExit() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let database else { return }
+        self.database = nil
+        Self.release(database, endingProbation: probation != nil)
+        probation = nil
+    }
+
+    /// Lets go of the connection as a release or an exit does: the probation ends as a good
+    /// launch, and SQLite copies the write-ahead log into the file as the last connection
+    /// closes, unless this store wrote nothing (a restore that restored nothing, say) while the
+    /// log holds other connections' writes: the files then keep every byte as they were found.
+    private static func release(_ database: Database, endingProbation: Bool) {
+        if endingProbation { try? Probation.markLaunchGood(in: database) }
+        let log = (try? FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int) ?? 0
+        if !database.hasChangedRows, log > 0 { database.keepWriteAheadLogOnClose() }
+    }
+
+    /// Whether ``close()`` was called.
+    public var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return database == nil
     }
 
     func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
         // Foundation's `withLock` does not carry typed throws.
         lock.lock()
         defer { lock.unlock() }
+        guard let database else { throw StoreError.closed(path: path) }
         return try StoreError.wrapping(path: path) { try body(database) }
     }
 
@@ -56,16 +146,17 @@ public final class RestorationStore: @unchecked Sendable {
     /// Saves every shown window of `application` as one snapshot, synchronously.
     ///
     /// A save with no controller to save (no shown window, or none with a
-    /// `restorationIdentifier`) writes nothing when the file holds a snapshot, and its report
-    /// says why: an empty snapshot would replace a good one as the one to restore. Pass
-    /// `allowingEmpty: true` when an empty state is what the next launch should restore.
+    /// `restorationIdentifier`) writes nothing, and its report says why and lists every
+    /// controller left out: an empty snapshot would make the next launch restore a blank window.
+    /// Pass `allowingEmpty: true` when an empty state is what the next launch should see (it
+    /// then restores nothing and builds its first screen).
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
         try save(windows: application.windows, registry: registry, label: label, allowingEmpty: allowingEmpty)
     }
 
-    /// Saves `windows` as one snapshot, synchronously; an empty save is refused as
+    /// Saves `windows` as one snapshot, synchronously; an empty save writes nothing, as
     /// ``save(_:registry:label:allowingEmpty:)`` says.
     @MainActor
     public func save(windows: [Window], registry: RestorationRegistry, label: String = "",
@@ -96,33 +187,37 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// Writes a draft as one snapshot in one transaction and prunes to
     /// ``StoreConfiguration/keepCount``. Only payloads that no kept snapshot holds byte for byte
-    /// are written; the others are shared. A draft without controllers is not written over a
-    /// kept snapshot unless `allowingEmpty`.
+    /// are written; the others are shared. A draft without controllers is not written unless
+    /// `allowingEmpty`. On probation, a state that differs from the restored one counts the
+    /// launch as good, and the same state carries the probation (see ``Probation``).
     public func write(_ draft: SnapshotDraft, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
-        guard draft.report.didSave else { return draft.report }
+        var report = draft.report
+        guard report.didSave else { return report }
+        if draft.controllers.isEmpty, !allowingEmpty {
+            report.refusal = "there is no controller to save (no shown window, or none with a restorationIdentifier), "
+                + "and an empty snapshot would restore a blank window; pass allowingEmpty: true to save it anyway"
+            return report
+        }
         if let refusal = draft.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
         let rows = SnapshotRows(draft)
         let keep = configuration.keepCount
-        var report = draft.report
-        let outcome = try withDatabase { database in
-            try database.inTransaction { () -> (SnapshotWriter.Written, PruneResult)? in
-                // Checked inside the write transaction, so no other process's save slips between.
-                if draft.controllers.isEmpty, !allowingEmpty,
-                   let newest = try database.scalarInteger("SELECT max(id) FROM snapshot") {
-                    report.refusal = "there is no controller to save (no shown window, or none with a restorationIdentifier), "
-                        + "and an empty snapshot would replace snapshot \(newest) as the one to restore; "
-                        + "pass allowingEmpty: true to save it anyway"
-                    return nil
-                }
+        let (written, pruned) = try withDatabase { database in
+            let movedOn = probation.map { open in
+                open.restored != RestorableState(controllers: draft.controllers, objects: draft.objects,
+                                                 applicationValues: draft.applicationValues)
+            }
+            let result = try database.inTransaction {
                 let written = try SnapshotWriter.insert(rows, into: database)
-                if let probation {
-                    try database.execute("UPDATE snapshot SET probation_started_at = ?, strikes = ? WHERE id = ?",
-                                         [probation.startedAt, probation.strikes, written.id])
+                if let open = probation, movedOn == false {
+                    try Probation.carry(to: written.id, strikes: open.strikes, in: database)
+                } else if movedOn == true {
+                    try Probation.markLaunchGood(in: database)
                 }
                 return (written, try SnapshotWriter.prune(database, keeping: keep))
             }
+            if movedOn == true { probation = nil }
+            return result
         }
-        guard let (written, pruned) = outcome else { return report }
         report.snapshotID = written.id
         report.prunedSnapshotCount = pruned.deletedSnapshotIDs.count
         report.writtenStateCount = written.newPayloadCount
@@ -140,10 +235,14 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     /// Restores the newest restorable snapshot, window `i` of the snapshot into `windows[i]`,
-    /// with `timing` (``StoreConfiguration/restoreTiming`` unless given). Snapshots whose restore
-    /// died part-way are skipped; a snapshot the policy or the application's delegate
-    /// (`application(_:shouldRestoreSecureApplicationState:)`) refuses is not restored; nothing
-    /// is ever deleted by a restore.
+    /// with `timing` (``StoreConfiguration/restoreTiming`` unless given).
+    ///
+    /// Snapshots whose restore crashed part-way, and quarantined ones, are passed over (see
+    /// ``Probation``). Nothing is restored, and ``RestoreReport/didRestore`` is `false` with the
+    /// reason, when no snapshot is left, when the one chosen holds no controller, or when the
+    /// policy or the application's delegate (`application(_:shouldRestoreSecureApplicationState:)`)
+    /// refuses it; such a restore changes nothing in the file. The snapshot is read without
+    /// waiting for another process's write lock.
     @MainActor
     public func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
                         timing: RestoreTiming? = nil, now: Date = Date()) throws(StoreError) -> RestoreReport {
@@ -151,93 +250,115 @@ public final class RestorationStore: @unchecked Sendable {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
         var skipped: [RestoreReport.Skipped] = []
-        func notRestored(refusal: String? = nil) -> RestoreReport {
+        func notRestored(_ reason: String? = nil) -> RestoreReport {
             var report = RestoreReport()
             report.skipped = skipped
-            report.refusal = refusal
+            report.refusal = reason
             return report
         }
-        let ownProbation = withProbation { $0?.startedAt }
-        let summaries = try withDatabase { database in
-            try database.inTransaction {
-                try Self.countStrikes(database, quarantineAt: configuration.quarantineStrikes, sparing: ownProbation)
-                return try SnapshotReader.summaries(database, sizes: false)
+        let limit = configuration.quarantineStrikes
+        // One read, so that a writer's prune cannot take the snapshot chosen before it is loaded.
+        let (summaries, choice) = try withDatabase { database in
+            try database.inReadTransaction { () throws -> ([SnapshotSummary], Result<(SnapshotSummary, LoadedSnapshot), Refusal>) in
+                let summaries = try SnapshotReader.summaries(database, sizes: false)
+                let candidate = summaries.first { summary in
+                    guard let reason = Probation.reasonToPassOver(summary.marks, quarantineAt: limit,
+                                                                   period: configuration.probationPeriod) else { return true }
+                    skipped.append(.init(snapshotID: summary.id, reason: reason))
+                    return false
+                }
+                guard let candidate else { return (summaries, .failure(Refusal(reason: nil))) }
+                if candidate.controllerCount == 0 {
+                    return (summaries, .failure(Refusal(reason: "snapshot \(candidate.id) holds no controller (it was saved with nothing to save)")))
+                }
+                if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
+                    return (summaries, .failure(Refusal(reason: "snapshot \(candidate.id): \(refusal)")))
+                }
+                return (summaries, .success((candidate, try SnapshotReader.load(idOrNewest: candidate.id, from: database))))
             }
         }
-        guard let candidate = summaries.first(where: { summary in
-            if summary.isCrashMarked { skipped.append(.init(snapshotID: summary.id, reason: "a restore of it died part-way")) }
-            if summary.isQuarantined {
-                skipped.append(.init(snapshotID: summary.id, reason: "quarantined: the app died \(summary.strikes) times right after restoring it"))
-            }
-            return !summary.isCrashMarked && !summary.isQuarantined
-        }) else {
-            return notRestored()
+        let (candidate, loaded): (SnapshotSummary, LoadedSnapshot)
+        switch choice {
+        case .success(let chosen): (candidate, loaded) = chosen
+        case .failure(let refusal): return notRestored(refusal.reason)
         }
-        if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
-            return notRestored(refusal: "snapshot \(candidate.id): \(refusal)")
-        }
-        let loaded = try withDatabase { database in try SnapshotReader.load(idOrNewest: candidate.id, from: database) }
         let application = windows.first?.application ?? .shared
         if let delegate = application.delegate,
            !delegate.application(application, shouldRestoreSecureApplicationState: Coder(values: loaded.snapshot.applicationCoderValues,
                                                                                           codingPath: ["application"])) {
-            return notRestored(refusal: "snapshot \(candidate.id): the application's delegate declined to restore it")
+            return notRestored("snapshot \(candidate.id): the application's delegate declined to restore it")
         }
-        try withDatabase { database in
-            try database.execute("UPDATE snapshot SET restore_started_at = ? WHERE id = ?", [try database.timestamp(), candidate.id])
+        let marked = try withDatabase { database in
+            try Probation.markRestoreStarted(candidate.id, seen: summaries, quarantineAt: limit, in: database)
         }
         var report = SnapshotRestore.restore(loaded, into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
-        let startedAt = try withDatabase { database in
-            let now = try database.timestamp() ?? ""
-            try database.execute("UPDATE snapshot SET restore_started_at = NULL, probation_started_at = ? WHERE id = ?", [now, candidate.id])
-            return now
+        report.skipped = skipped
+        if !marked {
+            report.warnings.append("the crash mark was not written: another connection held the write lock, "
+                                   + "so a crash during this restore would not keep the next launch from trying again")
         }
-        withProbation { $0 = (startedAt, candidate.strikes) }
-        if let period = configuration.probationPeriod {
+        // The controllers are built: a failure to write from here on is reported, not thrown.
+        var ended = false
+        do {
+            ended = try withDatabase { database in
+                try Probation.markRestoreEnded(candidate.id, onProbation: report.didRestore, in: database)
+            }
+            if !ended { report.warnings.append("the end of the restore was not written: another connection held the write lock") }
+        } catch {
+            report.warnings.append("the end of the restore was not written: \(error)")
+        }
+        if marked, !ended { report.warnings.append("the crash mark stays until the launch counts as good") }
+        // Kept while a mark in this process's name may be in the file, so that a good launch clears it.
+        let number = startProbation(report.didRestore || (marked && !ended)
+            ? RestorableState(controllers: loaded.snapshot.controllers, objects: loaded.snapshot.objects,
+                              applicationValues: loaded.snapshot.applicationValues)
+            : nil, strikes: candidate.strikes)
+        if report.didRestore, let period = configuration.probationPeriod {
             Task.detached { [weak self] in
                 try? await Task.sleep(for: period)
-                self?.endProbation(startedAt: startedAt)
+                self?.endProbation(number: number)
             }
         }
-        report.skipped = skipped
         return report
+    }
+
+    /// Why a restore restores nothing before it has begun (`nil`: no snapshot is left).
+    private struct Refusal: Error {
+        let reason: String?
     }
 
     // MARK: - Probation
 
-    /// Says the launch went well: the restored snapshot, and every snapshot saved since, leave
-    /// probation with their strikes cleared. Call it once the restored screens have shown and
-    /// run for a moment; without it, ``StoreConfiguration/probationPeriod`` after the restore
-    /// does the same. A process that dies before either adds a strike to the snapshot, and at
+    /// Says the launch went well: the restored snapshot, and every snapshot saved since with the
+    /// same state, leave probation with their strikes cleared. Call it once the restored screens
+    /// have shown and run for a moment; ``StoreConfiguration/probationPeriod`` after the
+    /// restore, a save of a different state, ``close()`` and a normal exit do the same. A
+    /// process that crashes or is killed before adds a strike to the snapshot, and at
     /// ``StoreConfiguration/quarantineStrikes`` strikes restores pass over it.
     public func launchSucceeded() throws(StoreError) {
-        withProbation { $0 = nil }
         try withDatabase { database in
-            try database.execute("UPDATE snapshot SET probation_started_at = NULL, strikes = 0 WHERE probation_started_at IS NOT NULL")
+            guard probation != nil else { return }
+            try Probation.markLaunchGood(in: database)
+            probation = nil
         }
     }
 
-    /// Ends the probation that started at `startedAt`, if it is still the current one.
-    private func endProbation(startedAt: String) {
-        guard withProbation({ $0?.startedAt == startedAt }) else { return }
-        try? launchSucceeded()
-    }
-
-    private func withProbation<Result>(_ body: (inout (startedAt: String, strikes: Int)?) -> Result) -> Result {
+    /// Starts this store's probation for `restored`, or ends it for `nil`; its number.
+    private func startProbation(_ restored: RestorableState?, strikes: Int) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        return body(&probation)
+        probationCount += 1
+        probation = restored.map { Probation(restored: $0, strikes: strikes, number: probationCount) }
+        return probationCount
     }
 
-    /// A snapshot still on probation at a restore was restored by a process that died before
-    /// its launch counted as good: one strike, and quarantine at `limit`. This process's own
-    /// probation (`sparing`: it restores again, alive) is no strike.
-    private static func countStrikes(_ database: Database, quarantineAt limit: Int, sparing own: String?) throws {
-        try database.execute("""
-            UPDATE snapshot SET strikes = strikes + 1, probation_started_at = NULL,
-                   quarantined_at = CASE WHEN strikes + 1 >= ? THEN ? ELSE quarantined_at END
-            WHERE probation_started_at IS NOT NULL AND probation_started_at IS NOT ?
-            """, [limit, try database.timestamp(), own])
+    /// Ends probation `number` as a good launch, if it is still the current one.
+    private func endProbation(number: Int) {
+        try? withDatabase { database in
+            guard probation?.number == number else { return }
+            try Probation.markLaunchGood(in: database)
+            probation = nil
+        }
     }
 
     // MARK: - Listing and housekeeping

@@ -19,10 +19,16 @@ public struct StoreConfiguration: Sendable, Hashable {
     /// How many processes may die on probation with one snapshot before it is quarantined:
     /// never restored automatically again, kept for inspection. At least 1; 2 unless told.
     public var quarantineStrikes: Int
+    /// How long a save (or any other write) waits for another process's write lock before it
+    /// fails with a busy error; 5 seconds unless told. A restore never waits: it reads without
+    /// the lock, and skips its crash mark when the lock is taken (its report says so).
+    public var busyTimeout: Duration
 
     /// Makes a configuration.
     public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3, checkpointPages: Int = 1_000,
-                restoreTiming: RestoreTiming = .eager, probationPeriod: Duration? = .seconds(10), quarantineStrikes: Int = 2) {
+                restoreTiming: RestoreTiming = .eager, probationPeriod: Duration? = .seconds(10), quarantineStrikes: Int = 2,
+                busyTimeout: Duration = .seconds(5)) {
+        self.busyTimeout = busyTimeout
         self.restoreTiming = restoreTiming
         self.probationPeriod = probationPeriod
         self.quarantineStrikes = max(quarantineStrikes, 1)
@@ -30,5 +36,13 @@ public struct StoreConfiguration: Sendable, Hashable {
         self.appBuild = appBuild
         self.keepCount = max(keepCount, 1)
         self.checkpointPages = max(checkpointPages, 1)
+    }
+}
+
+extension StoreConfiguration {
+    /// ``busyTimeout`` as SQLite takes it: whole milliseconds, 0 when negative.
+    var busyTimeoutMilliseconds: Int32 {
+        let (seconds, attoseconds) = busyTimeout.components
+        return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 }

@@ -16,6 +16,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case corruptSnapshot(path: String, snapshot: Int64, reason: String)
     /// The hierarchy cannot be saved as it is.
     case invalidHierarchy(reason: String)
+    /// The store was closed (``RestorationStore/close()``) and cannot be used any more.
+    case closed(path: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): snapshot \(snapshot) is damaged: \(reason)"
         case .invalidHierarchy(let reason):
             return "cannot save the hierarchy: \(reason)"
+        case .closed(let path):
+            return "\(path): the store was closed; open the file again to use it"
         }
     }
 }

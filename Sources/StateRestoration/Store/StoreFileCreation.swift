@@ -18,8 +18,11 @@ enum StoreFileCreation {
                 resultCode: 14, message: "the file name is \(name.utf8.count) bytes; SQLite's -wal file beside it needs it to be at most \(longestName)",
                 path: path))
         }
-        // Short, so that its own -wal name fits wherever the final name's does.
-        let scratch = url.deletingLastPathComponent().appendingPathComponent(".navstate-\(UInt32.random(in: .min ... .max)).new").path
+        let directory = url.deletingLastPathComponent()
+        removeAbandonedScratchFiles(in: directory)
+        // Short, so that its own -wal name fits wherever the final name's does; named by the
+        // process, so that a later creation can tell it was abandoned.
+        let scratch = directory.appendingPathComponent("\(scratchPrefix)\(getpid())-\(UInt32.random(in: .min ... .max)).new").path
         defer { Database.removeFiles(atPath: scratch) }
         try StoreError.wrapping(path: path) {
             // Closed before linking: the connection's last close folds the -wal into the file.
@@ -33,6 +36,19 @@ enum StoreFileCreation {
             guard link(scratch, path) == 0 || errno == EEXIST else {
                 throw DatabaseError(resultCode: 14, message: "cannot create the file: \(String(cString: strerror(errno)))", path: path)
             }
+        }
+    }
+
+    private static let scratchPrefix = ".navstate-"
+
+    /// Deletes the scratch files (`.navstate-PID-N.new` and SQLite's files beside them) that a
+    /// creation killed part-way left in `directory`: those whose process is gone.
+    private static func removeAbandonedScratchFiles(in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(scratchPrefix) && name.contains(".new") {
+            guard let pid = pid_t(name.dropFirst(scratchPrefix.count).prefix { $0.isNumber }), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+/// Every store open in this process, so that a normal exit (returning from `main`, or `exit`)
+/// closes them as releasing them would: the exit counts the launch as good (see ``Probation``)
+/// and SQLite copies each store's write-ahead log into its file, which a store kept in a global
+/// until the end would otherwise leave in the `-wal` file. A crash or a signal runs no exit
+/// handler, and leaves its marks.
+enum OpenStores {
+    private struct Entry: Sendable {
+        weak var store: RestorationStore?
+    }
+
+    private static let stores = Mutex<[ObjectIdentifier: Entry]>([:])
+    private static let closesAtExit: Void = {
+        atexit { OpenStores.closeAll() }
+    }()
+
+    static func add(_ store: RestorationStore) {
+        closesAtExit
+        stores.withLock { $0[ObjectIdentifier(store)] = Entry(store: store) }
+    }
+
+    static func remove(_ store: RestorationStore) {
+        stores.withLock { $0[ObjectIdentifier(store)] = nil }
+    }
+
+    private static func closeAll() {
+        let open = stores.withLock { $0.values.compactMap(\.store) }
+        for store in open { store.closeAtExit() }
+    }
+}

@@ -1,0 +1,168 @@
+import ControllerKit
+import Foundation
+
+/// Crash marks, probation and quarantine: how a store keeps an app that crashes on its restored
+/// screens from crashing at every launch, without ever taking a living or cleanly exited process
+/// for a crashed one.
+///
+/// The rules (docs/behaviour.md, "Crash marks, probation and quarantine"):
+/// 1. A restore marks its snapshot (`restore_started_at`) before it builds anything and clears
+///    the mark when it is done. The mark names the process (``ProcessIdentity``). A mark whose
+///    process is gone means that a restore of the snapshot died part-way: restores pass over
+///    the snapshot from then on (UIKit's rule).
+/// 2. When the restore is done, the snapshot is on probation (`probation_started_at`), in the
+///    name of the process, until the launch counts as good. It counts as good on
+///    `launchSucceeded()`, when `probationPeriod` has passed, when the app saves a state that
+///    differs from the one restored (the user moved on, so the restored screens work), when the
+///    store is closed or released, and when the process exits normally (returns from `main` or
+///    calls `exit`). Then each snapshot on probation in the process's name leaves it, with its
+///    strikes cleared.
+/// 3. A save of the same state as the one restored, while on probation, puts the new snapshot on
+///    probation too, with the restored snapshot's strikes: saving just before a crash is no way
+///    around the rule.
+/// 4. A probation whose process is gone (killed by a signal, or trapped) is one strike. A process
+///    that is running is never a strike, whichever store instance or process restores meanwhile.
+///    At `quarantineStrikes` strikes restores pass over the snapshot, which is kept for
+///    inspection.
+/// 5. Choosing a snapshot only reads. What a restore learned (the strikes of gone processes,
+///    `quarantined_at`) is written when it restores a snapshot, with its crash mark, in one
+///    transaction that does not wait for another process's write lock; a restore that restores
+///    nothing writes nothing, and one that cannot get the lock says so in its report and goes
+///    on without the mark.
+struct Probation: Sendable {
+    /// The state restored, to tell a save of the same state from one the user moved on to.
+    let restored: RestorableState
+    /// The restored snapshot's strikes, which a save of the same state carries.
+    let strikes: Int
+    /// Tells this probation from a later one of the same store, for the period's timer.
+    let number: Int
+
+    /// The marks of one snapshot row, as stored, and what they mean now.
+    struct Marks: Sendable, Hashable {
+        var restoreStarted: Bool
+        var probationStarted: Bool
+        /// The strikes written into the file.
+        var storedStrikes: Int
+        var quarantinedAt: Bool
+        /// Who set the marks (``ProcessIdentity``); `nil` on marks from schema 6.
+        var process: String?
+
+        private var processIsGone: Bool { process.map { !ProcessIdentity.isRunning($0) } ?? true }
+        /// A restore of it died part-way.
+        var isCrashMarked: Bool { restoreStarted && processIsGone }
+        /// Restored by a process that is running and whose launch has not counted as good yet.
+        var isOnProbation: Bool { probationStarted && !restoreStarted && !processIsGone }
+        /// Restored by a process that died before its launch counted as good, not yet written.
+        var hasUncountedStrike: Bool { probationStarted && !restoreStarted && processIsGone }
+        /// The strikes, the uncounted one included.
+        var strikes: Int { storedStrikes + (hasUncountedStrike ? 1 : 0) }
+    }
+
+    /// The SQL that reads a snapshot row's ``Marks``, in order, for ``marks(_:from:)``.
+    static let markColumns = """
+        restore_started_at IS NOT NULL, probation_started_at IS NOT NULL, strikes, quarantined_at IS NOT NULL, restoring_process
+        """
+
+    /// The marks read by ``markColumns`` from `row`, starting at `first`.
+    static func marks(_ row: Statement, from first: Int) -> Marks {
+        Marks(restoreStarted: row.integer(at: first) == 1, probationStarted: row.integer(at: first + 1) == 1,
+              storedStrikes: Int(row.integer(at: first + 2) ?? 0), quarantinedAt: row.integer(at: first + 3) == 1,
+              process: row.text(at: first + 4))
+    }
+
+    /// SQLite's time now, as the file's timestamps are written.
+    private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+    /// Writes a restore's start: the strikes of gone processes on the snapshots `seen` (with
+    /// quarantine at `limit`), then the crash mark on `snapshot`. Returns `false`, having
+    /// written nothing, when another connection holds the write lock.
+    static func markRestoreStarted(_ snapshot: Int64, seen: [SnapshotSummary], quarantineAt limit: Int,
+                                   in database: Database) throws -> Bool {
+        try withoutWaiting(database) {
+            for summary in seen where summary.marks.hasUncountedStrike {
+                // Only if nobody changed the row since it was read.
+                try database.execute("""
+                    UPDATE snapshot SET strikes = strikes + 1, probation_started_at = NULL, restoring_process = NULL,
+                           quarantined_at = CASE WHEN strikes + 1 >= ? THEN coalesce(quarantined_at, \(now)) ELSE quarantined_at END
+                    WHERE id = ? AND probation_started_at IS NOT NULL AND restore_started_at IS NULL AND restoring_process IS ?
+                    """, [limit, summary.id, summary.marks.process])
+            }
+            try database.execute("UPDATE snapshot SET restore_started_at = \(now), restoring_process = ? WHERE id = ?",
+                                 [ProcessIdentity.current, snapshot])
+        }
+    }
+
+    /// Writes a restore's end: the crash mark cleared and, when it restored anything, the
+    /// snapshot on probation in this process's name. Returns `false`, having written nothing,
+    /// when another connection holds the write lock: the crash mark then stays until the launch
+    /// counts as good.
+    static func markRestoreEnded(_ snapshot: Int64, onProbation: Bool, in database: Database) throws -> Bool {
+        try withoutWaiting(database) {
+            try database.execute("""
+                UPDATE snapshot SET restore_started_at = NULL, probation_started_at = \(onProbation ? now : "NULL"),
+                       restoring_process = ? WHERE id = ?
+                """, [onProbation ? ProcessIdentity.current : nil, snapshot])
+        }
+    }
+
+    /// Runs `body` in a write transaction unless another connection holds the write lock: a
+    /// restore never waits for a writer. Whether it ran.
+    private static func withoutWaiting(_ database: Database, _ body: () throws -> Void) throws -> Bool {
+        do {
+            try database.withBusyTimeout(milliseconds: 0) { try database.inTransaction(body) }
+            return true
+        } catch let error as DatabaseError where error.isBusy {
+            return false
+        }
+    }
+
+    /// Puts a snapshot just saved with the restored state on probation, with `strikes`.
+    static func carry(to snapshot: Int64, strikes: Int, in database: Database) throws {
+        try database.execute("UPDATE snapshot SET probation_started_at = \(now), strikes = ?, restoring_process = ? WHERE id = ?",
+                             [strikes, ProcessIdentity.current, snapshot])
+    }
+
+    /// The launch counted as good: every mark in this process's name goes, with the strikes of
+    /// the snapshots that carried them.
+    static func markLaunchGood(in database: Database) throws {
+        try database.execute("""
+            UPDATE snapshot SET restore_started_at = NULL, probation_started_at = NULL, strikes = 0, restoring_process = NULL
+            WHERE restoring_process = ?
+            """, [ProcessIdentity.current])
+    }
+
+    /// Why a restore passes over a snapshot with `marks`, or `nil` when it does not.
+    static func reasonToPassOver(_ marks: Marks, quarantineAt limit: Int, period: Duration?) -> String? {
+        if marks.isCrashMarked { return "a restore of it crashed or was killed part-way" }
+        guard marks.quarantinedAt || marks.strikes >= limit else { return nil }
+        let when = period.map { "within \(Self.describe($0)) of restoring it" } ?? "before its launch counted as good"
+        let times = marks.strikes == 2 ? "twice" : marks.strikes == 1 ? "once" : "\(marks.strikes) times"
+        return "quarantined: the app crashed or was killed \(when), \(times)"
+    }
+
+    /// `duration` in whole seconds, or milliseconds below one second.
+    private static func describe(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+}
+
+/// What a save is compared with to tell whether the user moved on from the restored state:
+/// the controllers, their places and values, the objects and the app's keys; not whether views
+/// were loaded or shown, which showing the restored screens changes by itself.
+struct RestorableState: Sendable, Equatable {
+    private let controllers: [ControllerRecord]
+    private let objects: [ObjectRecord]
+    private let applicationValues: [String: CodedValue]
+
+    init(controllers: [ControllerRecord], objects: [ObjectRecord], applicationValues: [String: CodedValue]) {
+        self.controllers = controllers.map { record in
+            var record = record
+            record.isViewLoaded = false
+            record.appearance = .disappeared
+            return record
+        }
+        self.objects = objects
+        self.applicationValues = applicationValues
+    }
+}
