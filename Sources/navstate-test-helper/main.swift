@@ -165,6 +165,7 @@ do {
         guard let sql = arguments.dropFirst(2).first else { fail("usage: navstate-test-helper tamper PATH SQL [rechecksum]") }
         let database = try Database(path: path, mode: .readWrite)
         try Tampering.apply(sql, to: database, rechecksum: arguments.dropFirst(3).first == "rechecksum")
+    case "launch-model": launchModel(path: path)  // LaunchModelApp.swift: the model test's app, driven over stdin
     case "autosave-walk":
         try autosaveWalk(path: path, seed: arguments.dropFirst(2).first.flatMap(UInt64.init) ?? 1)
     case "crash-after-showing":
