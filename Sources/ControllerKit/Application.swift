@@ -52,6 +52,21 @@ public final class Application {
     /// app's `main` holds `UIApplication`'s delegate.
     public var delegate: (any ApplicationDelegate)?
 
+    /// Saves and restores the app's state at UIKit's moments (``launch(_:options:)`` and
+    /// ``enterBackground()``); `nil` for none.
+    public var statePreservation: (any ApplicationStatePreservation)?
+
+    /// Where the app is in its life: inactive until it launched, then as the system's events
+    /// (``becomeActive()``, ``resignActive()``, ``enterBackground()``, ``enterForeground()``)
+    /// move it.
+    public internal(set) var applicationState: State = .inactive
+
+    var hasLaunched = false
+    /// Set by the delegate's default decisions: it implements neither pair.
+    var delegateLeftDecisionUnanswered = false
+    var stateRestorationExtensions = 0
+    var stateRestorationCompletions: [@MainActor () -> Void] = []
+
     /// Objects registered for state restoration by instance, by identifier
     /// (``registerObject(forStateRestoration:restorationIdentifier:)``).
     public private(set) var objectsRegisteredForStateRestoration: [String: any RestorableObject] = [:]

@@ -1,12 +1,22 @@
-/// The app-level hooks of state restoration, spelled as `UIApplicationDelegate` spells them, so
-/// that `class AppDelegate: Responder, ApplicationDelegate` ports by renaming. Set an instance
-/// as ``Application/delegate``; a store's save and restore call it.
+import Foundation
+
+/// The app's delegate, spelled as `UIApplicationDelegate` spells it: the launch, the app's states
+/// and the app-level hooks of state restoration. `@main` on a class that adopts it runs the app
+/// as `UIApplicationMain` does (``main()``).
 ///
-/// Every method has a default: both decisions say yes (the app asked the store to save or
-/// restore), the coder hooks do nothing, and no controller is supplied.
+/// Every member has a default, as every member of UIKit's is optional. The save and restore
+/// decisions come in UIKit's two pairs: the secure one (iOS 13.2) and the older one, which
+/// UIKit asks when the secure one is not implemented; the default of the secure pair asks the
+/// older one. When neither is implemented, the app has not opted in: state is not saved or
+/// restored at UIKit's moments (``Application/enterBackground()``, the launch), while a save or
+/// restore the app asks a store for itself goes ahead.
 ///
 /// ```swift
 /// final class AppDelegate: Responder, ApplicationDelegate {
+///     var window: Window?
+///     var lastSyncDate = Date()
+///
+///     func application(_ application: Application, shouldSaveSecureApplicationState coder: Coder) -> Bool { true }
 ///     func application(_ application: Application, shouldRestoreSecureApplicationState coder: Coder) -> Bool {
 ///         coder.decodeObject(of: NSString.self, forKey: Application.stateRestorationBundleVersionKey) as String? == "57"
 ///     }
@@ -18,15 +28,43 @@
 /// ```
 @MainActor
 public protocol ApplicationDelegate: AnyObject {
-    /// Whether a save goes ahead; `coder` holds the snapshot's metadata (see the restoration
-    /// keys of ``Application``).
+    /// The app's main window, as UIKit's optional `window` property: a restore at launch
+    /// restores into it (one is made when the app made none in
+    /// `application(_:willFinishLaunchingWithOptions:)`), and the launch shows it.
+    var window: Window? { get set }
+
+    /// The launch has begun; state is not restored yet. UIKit ignores the result here.
+    func application(_ application: Application, willFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool
+    /// The launch is done, state restored; the window is shown next unless the app showed one.
+    func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool
+    /// The app became active (``Application/becomeActive()``).
+    func applicationDidBecomeActive(_ application: Application)
+    /// The app is about to stop receiving events (``Application/resignActive()``).
+    func applicationWillResignActive(_ application: Application)
+    /// The app is in the background (``Application/enterBackground()``); its state is preserved
+    /// right after this returns.
+    func applicationDidEnterBackground(_ application: Application)
+    /// The app is about to come back to the foreground.
+    func applicationWillEnterForeground(_ application: Application)
+    /// The app is about to end (``Application/terminate()``).
+    func applicationWillTerminate(_ application: Application)
+
+    /// Whether a save goes ahead; `coder` is the app-level coder: what the app writes into it
+    /// is saved, with what it writes in `application(_:willEncodeRestorableStateWith:)`.
     func application(_ application: Application, shouldSaveSecureApplicationState coder: Coder) -> Bool
-    /// Whether a restore goes ahead; `coder` holds the saved snapshot's metadata and the app's
-    /// own keys.
+    /// Whether a restore goes ahead; `coder` holds the saved snapshot's metadata (see the
+    /// restoration keys of ``Application``) and the app's own keys.
     func application(_ application: Application, shouldRestoreSecureApplicationState coder: Coder) -> Bool
+    /// The older spelling of the save decision (deprecated in iOS 13.2), asked when the secure
+    /// one is not implemented.
+    func application(_ application: Application, shouldSaveApplicationState coder: Coder) -> Bool
+    /// The older spelling of the restore decision (deprecated in iOS 13.2), asked when the
+    /// secure one is not implemented.
+    func application(_ application: Application, shouldRestoreApplicationState coder: Coder) -> Bool
     /// Writes the app's own keys into a save, before any controller encodes.
     func application(_ application: Application, willEncodeRestorableStateWith coder: Coder)
-    /// Reads the app's own keys back, once every restored controller and object decoded.
+    /// Reads the app's own keys back, once every restored controller and object decoded; the
+    /// same coder the restore decision got.
     func application(_ application: Application, didDecodeRestorableStateWith coder: Coder)
     /// The controller for a saved path, asked after its restoration class and before anything
     /// else; `nil` lets restoration go on looking.
@@ -35,12 +73,79 @@ public protocol ApplicationDelegate: AnyObject {
 }
 
 extension ApplicationDelegate {
-    public func application(_ application: Application, shouldSaveSecureApplicationState coder: Coder) -> Bool { true }
-    public func application(_ application: Application, shouldRestoreSecureApplicationState coder: Coder) -> Bool { true }
+    public var window: Window? {
+        get { nil }
+        set {}
+    }
+    public func application(_ application: Application, willFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func applicationDidBecomeActive(_ application: Application) {}
+    public func applicationWillResignActive(_ application: Application) {}
+    public func applicationDidEnterBackground(_ application: Application) {}
+    public func applicationWillEnterForeground(_ application: Application) {}
+    public func applicationWillTerminate(_ application: Application) {}
+    public func application(_ application: Application, shouldSaveSecureApplicationState coder: Coder) -> Bool {
+        self.application(application, shouldSaveApplicationState: coder)
+    }
+    public func application(_ application: Application, shouldRestoreSecureApplicationState coder: Coder) -> Bool {
+        self.application(application, shouldRestoreApplicationState: coder)
+    }
+    public func application(_ application: Application, shouldSaveApplicationState coder: Coder) -> Bool {
+        application.delegateLeftDecisionUnanswered = true
+        return false
+    }
+    public func application(_ application: Application, shouldRestoreApplicationState coder: Coder) -> Bool {
+        application.delegateLeftDecisionUnanswered = true
+        return false
+    }
     public func application(_ application: Application, willEncodeRestorableStateWith coder: Coder) {}
     public func application(_ application: Application, didDecodeRestorableStateWith coder: Coder) {}
     public func application(_ application: Application, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
                             coder: Coder) -> ViewController? { nil }
+}
+
+extension Application {
+    /// The delegate's answer to whether a save goes ahead: `nil` when there is no delegate or it
+    /// implements neither decision (the app has not opted in).
+    @_spi(Restoration)
+    public func delegateDecision(shouldSave coder: Coder) -> Bool? {
+        guard let delegate else { return nil }
+        delegateLeftDecisionUnanswered = false
+        let answer = delegate.application(self, shouldSaveSecureApplicationState: coder)
+        return delegateLeftDecisionUnanswered ? nil : answer
+    }
+
+    /// The delegate's answer to whether a restore goes ahead, as ``delegateDecision(shouldSave:)``.
+    @_spi(Restoration)
+    public func delegateDecision(shouldRestore coder: Coder) -> Bool? {
+        guard let delegate else { return nil }
+        delegateLeftDecisionUnanswered = false
+        let answer = delegate.application(self, shouldRestoreSecureApplicationState: coder)
+        return delegateLeftDecisionUnanswered ? nil : answer
+    }
+}
+
+extension ApplicationDelegate {
+    /// Runs the app as `UIApplicationMain` does, for `@main` on the delegate: makes the delegate
+    /// (``ApplicationLaunchConfiguration``, which the delegate must adopt on Linux), launches it
+    /// (``Application/launch(_:options:)``), then takes the system's events from standard input,
+    /// one a line, until it ends: `background`, `foreground`, `resign-active`, `become-active`,
+    /// `memory-warning`, `terminate`. At the end of the input the app terminates and the process
+    /// exits normally.
+    public static func main() {
+        guard let configuration = Self.self as? any ApplicationLaunchConfiguration.Type else {
+            FileHandle.standardError.write(Data("""
+                navstate: \(Self.self) is the app's @main delegate, but it does not adopt ApplicationLaunchConfiguration, \
+                which says how to make it and where its state is kept on Linux (see ApplicationLaunchConfiguration)
+
+                """.utf8))
+            exit(70)
+        }
+        let application = Application.shared
+        application.statePreservation = configuration.makeStatePreservation()
+        application.launch(configuration.makeDelegate())
+        SystemEvents.deliver(to: application)
+    }
 }
 
 extension Application {
@@ -52,4 +157,6 @@ extension Application {
     nonisolated public static let stateRestorationSystemVersionKey = "ApplicationStateRestorationSystemVersionKey"
     /// The app-level coder's key for the device idiom, an integer (0 here, as a phone).
     nonisolated public static let stateRestorationUserInterfaceIdiomKey = "ApplicationStateRestorationUserInterfaceIdiomKey"
+    /// A restoration class's coder key for the storyboard a controller came from.
+    nonisolated public static let stateRestorationViewControllerStoryboardKey = "ApplicationStateRestorationViewControllerStoryboardKey"
 }

@@ -18,18 +18,14 @@ struct SnapshotCapture {
         var record: ControllerRecord
     }
 
-    /// Reads `windows`, unless the application's delegate declines
-    /// (`application(_:shouldSaveSecureApplicationState:)`): then the draft holds nothing and its
-    /// report says why.
-    func capture(_ windows: [Window], metadata: SnapshotMetadata) throws(StoreError) -> SnapshotDraft {
+    /// Reads `windows`, unless the application's delegate declines (its save decision,
+    /// `application(_:shouldSaveSecureApplicationState:)` or the older pair, answers `false`;
+    /// with `requiringOptIn`, unless it answers `true`): then the draft holds nothing and its
+    /// report says why. The delegate's decision and its `willEncodeRestorableStateWith` get one
+    /// coder, as in UIKit, and what the app writes into it is saved.
+    func capture(_ windows: [Window], metadata: SnapshotMetadata, requiringOptIn: Bool = false) throws(StoreError) -> SnapshotDraft {
         var report = SaveReport()
         let application = windows.first?.application ?? .shared
-        if let delegate = application.delegate,
-           !delegate.application(application, shouldSaveSecureApplicationState: Coder(values: metadata.applicationCoderValues,
-                                                                                       codingPath: ["application"])) {
-            report.refusal = "the application's delegate declined to save"
-            return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
-        }
         var walked: [Walked] = []
         // Window roots are siblings too, under their windows' identifiers: a repeated path takes
         // its window's index.
@@ -49,9 +45,18 @@ struct SnapshotCapture {
         var applicationValues: [String: CodedValue] = [:]
         if let delegate = application.delegate {
             let coder = ArchivingCoder(context: context, codingPath: ["application"])
+            let decision = application.delegateDecision(shouldSave: coder)
+            if decision == false || (requiringOptIn && decision == nil) {
+                report.refusal = decision == false ? "the application's delegate declined to save"
+                    : "the application's delegate does not opt in to saving state (application(_:shouldSaveSecureApplicationState:))"
+                return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
+            }
             delegate.application(application, willEncodeRestorableStateWith: coder)
             applicationValues = coder.values
             report.warnings += coder.errors.map { "the app's keys: \($0)" }
+        } else if requiringOptIn {
+            report.refusal = "the application has no delegate to opt in to saving state"
+            return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
         }
         for (identifier, object) in application.objectsRegisteredForStateRestoration.sorted(by: { $0.key < $1.key }) {
             context.register(object, identifier: identifier)

@@ -1,4 +1,4 @@
-import ControllerKit
+@_spi(Restoration) import ControllerKit
 import Foundation
 
 /// A navstate database opened for saving and restoring.
@@ -181,8 +181,15 @@ public final class RestorationStore: @unchecked Sendable {
     /// part of a save that needs the main actor.
     @MainActor
     public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SnapshotDraft {
+        try capture(windows: windows, registry: registry, label: label, requiringOptIn: false)
+    }
+
+    /// The capture of ``capture(windows:registry:label:)``; `requiringOptIn` captures only when
+    /// the application's delegate says yes, as UIKit's own save in the background does.
+    @MainActor
+    func capture(windows: [Window], registry: RestorationRegistry, label: String, requiringOptIn: Bool) throws(StoreError) -> SnapshotDraft {
         let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
-        return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+        return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, requiringOptIn: requiringOptIn)
     }
 
     /// Writes a draft as one snapshot in one transaction and prunes to
@@ -246,6 +253,14 @@ public final class RestorationStore: @unchecked Sendable {
     @MainActor
     public func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
                         timing: RestoreTiming? = nil, now: Date = Date()) throws(StoreError) -> RestoreReport {
+        try restore(into: windows, registry: registry, policy: policy, timing: timing, now: now, requiringOptIn: false)
+    }
+
+    /// The restore of ``restore(into:registry:policy:timing:now:)``; `requiringOptIn` restores
+    /// only when the application's delegate says yes, as UIKit's own restore at launch does.
+    @MainActor
+    func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy, timing: RestoreTiming?,
+                 now: Date, requiringOptIn: Bool) throws(StoreError) -> RestoreReport {
         if let shown = windows.firstIndex(where: { !$0.isHidden }) {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
@@ -283,10 +298,13 @@ public final class RestorationStore: @unchecked Sendable {
         case .failure(let refusal): return notRestored(refusal.reason)
         }
         let application = windows.first?.application ?? .shared
-        if let delegate = application.delegate,
-           !delegate.application(application, shouldRestoreSecureApplicationState: Coder(values: loaded.snapshot.applicationCoderValues,
-                                                                                          codingPath: ["application"])) {
+        let decision = application.delegateDecision(shouldRestore: Coder(values: loaded.snapshot.applicationCoderValues,
+                                                                         codingPath: ["application"]))
+        if decision == false {
             return notRestored("snapshot \(candidate.id): the application's delegate declined to restore it")
+        }
+        if requiringOptIn, decision == nil {
+            return notRestored("the application's delegate does not opt in to restoring state (application(_:shouldRestoreSecureApplicationState:))")
         }
         let marked = try withDatabase { database in
             try Probation.markRestoreStarted(candidate.id, seen: summaries, quarantineAt: limit, in: database)
@@ -297,29 +315,45 @@ public final class RestorationStore: @unchecked Sendable {
             report.warnings.append("the crash mark was not written: another connection held the write lock, "
                                    + "so a crash during this restore would not keep the next launch from trying again")
         }
-        // The controllers are built: a failure to write from here on is reported, not thrown.
+        let restored = RestorableState(controllers: loaded.snapshot.controllers, objects: loaded.snapshot.objects,
+                                       applicationValues: loaded.snapshot.applicationValues)
+        // An app that extended the restoration (`extendStateRestoration()`) is still restoring:
+        // the crash mark stays until it completes.
+        if application.isStateRestorationExtended {
+            let didRestore = report.didRestore
+            application.whenStateRestorationCompletes { [self] in
+                _ = finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored)
+            }
+        } else {
+            report.warnings += finishRestore(candidate, didRestore: report.didRestore, marked: marked, restored: restored)
+        }
+        return report
+    }
+
+    /// Ends a restore of `candidate`: its crash mark cleared and, when it restored anything, the
+    /// probation begun; what could not be written, as warnings. The controllers are built: a
+    /// failure to write from here on is reported, not thrown.
+    private func finishRestore(_ candidate: SnapshotSummary, didRestore: Bool, marked: Bool, restored: RestorableState) -> [String] {
+        var warnings: [String] = []
         var ended = false
         do {
             ended = try withDatabase { database in
-                try Probation.markRestoreEnded(candidate.id, onProbation: report.didRestore, in: database)
+                try Probation.markRestoreEnded(candidate.id, onProbation: didRestore, in: database)
             }
-            if !ended { report.warnings.append("the end of the restore was not written: another connection held the write lock") }
+            if !ended { warnings.append("the end of the restore was not written: another connection held the write lock") }
         } catch {
-            report.warnings.append("the end of the restore was not written: \(error)")
+            warnings.append("the end of the restore was not written: \(error)")
         }
-        if marked, !ended { report.warnings.append("the crash mark stays until the launch counts as good") }
+        if marked, !ended { warnings.append("the crash mark stays until the launch counts as good") }
         // Kept while a mark in this process's name may be in the file, so that a good launch clears it.
-        let number = startProbation(report.didRestore || (marked && !ended)
-            ? RestorableState(controllers: loaded.snapshot.controllers, objects: loaded.snapshot.objects,
-                              applicationValues: loaded.snapshot.applicationValues)
-            : nil, strikes: candidate.strikes)
-        if report.didRestore, let period = configuration.probationPeriod {
+        let number = startProbation(didRestore || (marked && !ended) ? restored : nil, strikes: candidate.strikes)
+        if didRestore, let period = configuration.probationPeriod {
             Task.detached { [weak self] in
                 try? await Task.sleep(for: period)
                 self?.endProbation(number: number)
             }
         }
-        return report
+        return warnings
     }
 
     /// Why a restore restores nothing before it has begun (`nil`: no snapshot is left).

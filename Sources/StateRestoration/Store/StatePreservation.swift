@@ -1,0 +1,75 @@
+import ControllerKit
+import Foundation
+
+/// Saves and restores an app's state at UIKit's moments, with a ``RestorationStore``: restores
+/// while the app launches, into its delegate's window, and saves when the app enters the
+/// background, each only when the app's delegate opts in (its `shouldRestore…` and
+/// `shouldSave…` decisions, either pair), as UIKit does. The app writes no save or restore call.
+///
+/// An app run by `@main` returns one from its ``ApplicationLaunchConfiguration``; a host or a
+/// test sets one as ``Application/statePreservation`` before ``Application/launch(_:options:)``.
+///
+/// ```swift
+/// let preservation = try StatePreservation(path: stateFile, registry: MyApp.registry())
+/// Application.shared.statePreservation = preservation
+/// Application.shared.launch(AppDelegate())
+/// // … the system sends the app to the background: its state is saved.
+/// Application.shared.enterBackground()
+/// ```
+@MainActor
+public final class StatePreservation: ApplicationStatePreservation {
+    /// Where the state is kept.
+    public let store: RestorationStore
+    /// The app's restorable classes.
+    public let registry: RestorationRegistry
+    /// Which snapshots a restore at launch accepts.
+    public var policy: RestorePolicy
+    /// What the restore at launch did, or why it failed; `nil` before the launch.
+    public private(set) var lastRestore: Result<RestoreReport, StoreError>?
+    /// What the last save in the background did, or why it failed; `nil` before the first.
+    public private(set) var lastSave: Result<SaveReport, StoreError>?
+
+    /// Preserves state in `store`.
+    public init(store: RestorationStore, registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy()) {
+        self.store = store
+        self.registry = registry
+        self.policy = policy
+    }
+
+    /// Preserves state in the store at `path`, opened so that no file can stop the app
+    /// (`recovery: .moveAside`).
+    public convenience init(path: String, registry: RestorationRegistry, configuration: StoreConfiguration = StoreConfiguration(),
+                            policy: RestorePolicy = RestorePolicy()) throws(StoreError) {
+        self.init(store: try RestorationStore(path: path, configuration: configuration, recovery: .moveAside),
+                  registry: registry, policy: policy)
+    }
+
+    /// Restores into the delegate's window, making one when the app made none; nothing when the
+    /// delegate does not opt in or has no `window` property to hold it.
+    public func restoreApplicationState(_ application: Application) {
+        guard let delegate = application.delegate else { return }
+        if delegate.window == nil { delegate.window = Window(application: application) }
+        guard let window = delegate.window else {
+            var report = RestoreReport()
+            report.refusal = "the application's delegate has no window to restore into (its window property)"
+            lastRestore = .success(report)
+            return
+        }
+        do throws(StoreError) {
+            lastRestore = .success(try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(),
+                                                     requiringOptIn: true))
+        } catch {
+            lastRestore = .failure(error)
+        }
+    }
+
+    /// Saves the application's shown windows, when the delegate opts in.
+    public func preserveApplicationState(_ application: Application) {
+        do throws(StoreError) {
+            let draft = try store.capture(windows: application.windows, registry: registry, label: "background", requiringOptIn: true)
+            lastSave = .success(try store.write(draft))
+        } catch {
+            lastSave = .failure(error)
+        }
+    }
+}
