@@ -381,10 +381,11 @@ import Testing
         #expect(window.rootViewController?.children.compactMap { ($0 as? Note)?.text } == ["text of factory", "text of delegated", "text of plain"])
     }
 
-    /// A controller the delegate (or a restoration class) supplies is dropped, with its record,
-    /// when it already has a parent, a presenter or a window, or was supplied for another record:
-    /// attaching it would tear it out of where the app keeps it.
-    @Test func aSuppliedControllerAlreadyInAHierarchyIsDropped() throws {
+    /// A controller the delegate (or a restoration class) supplies that already has a parent, a
+    /// presenter or a window is used where the app put it, as UIKit does: decoded into, never
+    /// torn out of where the app keeps it, and named in the report's warnings. One supplied for
+    /// a second record is dropped with that record.
+    @Test func aSuppliedControllerAlreadyInAHierarchyStaysWhereTheAppPutIt() throws {
         final class Delegate: RestorationDelegate {
             let supplied: [String: ViewController]
             init(_ supplied: [String: ViewController]) { self.supplied = supplied }
@@ -408,8 +409,13 @@ import Testing
                                  "sharedFirst": shared, "sharedAgain": shared])
         registry.delegate = delegate
         let (window, report) = try restored(store, registry: registry)
-        #expect(report.dropped.map(\.path) == ["/root/withParent", "/root/presented", "/root/rooted", "/root/sharedAgain"])
-        #expect(Set(report.dropped.map(\.reason)) == ["the controller supplied for it is already in a hierarchy"])
+        #expect(report.dropped.map(\.path) == ["/root/sharedAgain"])
+        #expect(report.dropped.map(\.reason) == ["the controller supplied for it was supplied for another path too"])
+        #expect(report.restored == ["/root", "/root/withParent", "/root/presented", "/root/rooted", "/root/sharedFirst", "/root/plain"])
+        #expect(report.warnings == ["/root/withParent", "/root/presented", "/root/rooted"].map {
+            "\($0): the controller supplied for it is used where the app put it, not moved to its saved place"
+        })
+        #expect([withParent, presented, rooted].map(\.text) == ["text of withParent", "text of presented", "text of rooted"])
         #expect(window.rootViewController?.children.map(\.restorationIdentifier) == ["sharedFirst", "plain"])
         #expect(window.rootViewController?.children.first === shared)
         #expect(withParent.parent === holder)

@@ -41,6 +41,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// A lazily restored controller's `decodeRestorableState(with:)`, run after the restore
         /// returned, recorded a coder error; the controller keeps what it could decode.
         case restorationDecodeFailed
+        /// A container's `decodeRestorableState(with:)`, run after a lazy restore returned, made its
+        /// own child for a path the restore had attached a child at; the container's is used.
+        case restorationChildReplaced
         /// An application call out of order: a second launch, or `completeStateRestoration()`
         /// without a matching `extendStateRestoration()`.
         case outOfOrder

@@ -189,9 +189,19 @@ struct Restorer {
             drop(index, "decoding failed: \(error)")
             return
         }
-        if !isNew, !reused[index], made.contains(where: { $0 === controller }) || !controller.isInNoHierarchy {
-            drop(index, "the controller supplied for it is already in a hierarchy")
-            return
+        if !isNew, !reused[index] {
+            if made.contains(where: { $0 === controller }) {
+                drop(index, "the controller supplied for it was supplied for another path too")
+                return
+            }
+            // Placed by the app itself (a delegate that makes the window's root and sets it, say):
+            // used where the app put it, as UIKit does, and decoded into.
+            if !controller.isInNoHierarchy {
+                reused[index] = true
+                if !isAtSavedPlace(controller, index) {
+                    report.warnings.append("\(record.pathString): the controller supplied for it is used where the app put it, not moved to its saved place")
+                }
+            }
         }
         if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
         made[index] = controller
@@ -200,6 +210,17 @@ struct Restorer {
         // UIKit's order: the view loads before the decode, and a container's viewDidLoad may
         // build the children the next records look for.
         if timing == .eager { controller.loadViewIfNeeded() }
+    }
+
+    /// Whether `controller` is where record `index` was: its window's root, or its parent's
+    /// child or presented controller.
+    private func isAtSavedPlace(_ controller: ViewController, _ index: Int) -> Bool {
+        if let parent = parentIndex[index] {
+            guard let container = made[parent] else { return false }
+            return controller.parent === container || container.presentedByThisController === controller
+        }
+        guard case .windowRoot(let window) = records[index].relation, windows.indices.contains(window) else { return false }
+        return windows[window].rootViewController === controller
     }
 
     /// The controller the app already built at record `index`'s place, not yet claimed: its
@@ -227,11 +248,12 @@ struct Restorer {
 
     // MARK: - 3. Relations
 
-    /// The record's contained children that were made, in snapshot order.
+    /// The record's contained children that were made, in snapshot order; not those the app
+    /// placed elsewhere itself, which stay where it put them.
     private func containedChildren(of index: Int) -> [Int] {
         childIndices[index].filter { child in
             if case .presented = records[child].relation { return false }
-            return isAlive(child)
+            return isAlive(child) && !(reused[child] && made[child]?.parent !== made[index])
         }
     }
 
@@ -333,11 +355,38 @@ struct Restorer {
             detach(controller, relation: records[index].relation)
             return
         }
+        let before = controller.children
         controller.restoreDecoding(with: coder)
         if let error = coder.error {
             drop(index, "decoding failed: \(error)")
             detach(controller, relation: records[index].relation)
         }
+        for (replaced, child) in Self.replaceChildrenRemade(by: controller, before: before) {
+            guard let replacedIndex = made.firstIndex(where: { $0 === replaced }) else { continue }
+            drop(replacedIndex, "\(records[index].className) made its own \(type(of: child)) for this path in its decodeRestorableState(with:), which is used")
+        }
+    }
+
+    /// A container that saves and makes its own children (UIKit requires it of custom
+    /// containers) never ends with a child twice: each child its decode added that stands for a
+    /// child the restore attached (the same restoration identifier, or none and the same class)
+    /// replaces it, which leaves through the containment API. The pairs (replaced, replacement).
+    static func replaceChildrenRemade(by container: ViewController, before: [ViewController]) -> [(ViewController, ViewController)] {
+        let added = container.children.filter { child in !before.contains { $0 === child } }
+        guard !added.isEmpty else { return [] }
+        var replaced: [(ViewController, ViewController)] = []
+        var kept = before.filter { $0.parent === container }
+        for child in added {
+            guard let twin = kept.first(where: { old in
+                child.restorationIdentifier.map { $0 == old.restorationIdentifier }
+                    ?? (type(of: old) == type(of: child))
+            }) else { continue }
+            kept.removeAll { $0 === twin }
+            twin.willMove(toParent: nil)
+            twin.removeFromParent()
+            replaced.append((twin, child))
+        }
+        return replaced
     }
 
     /// Decodes the controller right after its first `viewDidLoad()`, then gives it
@@ -357,9 +406,16 @@ struct Restorer {
         // Weak captures: the controller holds its pending decode, and its parent holds it.
         let pending = PendingRestoration(coder: coder) { [weak parent, weak application] controller in
             if let parent, parent.pendingRestoration != nil { parent.loadViewIfNeeded() }
+            let before = controller.children
             controller.restoreDecoding(with: coder)
             if let error = coder.error {
                 application?.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(path): \(error)"))
+            }
+            for (replaced, child) in Self.replaceChildrenRemade(by: controller, before: before) {
+                application?.report(Diagnostic(kind: .restorationChildReplaced, message: """
+                    \(path): \(type(of: controller)) made its own \(type(of: child)) in its decodeRestorableState(with:), \
+                    which replaces the restored \(replaced.restorationIdentifier ?? "\(type(of: replaced))")
+                    """))
             }
             controller.restoreFinishing()
         }
