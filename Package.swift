@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ControllerKit", targets: ["ControllerKit"]),
         .library(name: "StateRestoration", targets: ["StateRestoration"]),
         .library(name: "RestorationTesting", targets: ["RestorationTesting"]),
+        .library(name: "UIKitCompatibility", targets: ["UIKitCompatibility"]),
         .executable(name: "navstate", targets: ["navstate"]),
     ],
     dependencies: [
@@ -28,6 +29,8 @@ let package = Package(
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["embed-migrations"]),
         .executableTarget(name: "embed-migrations"),
         .target(name: "RestorationTesting", dependencies: ["ControllerKit", "StateRestoration"]),
+        // UIKit's spellings (`UIViewController`, `NSCoder`, …) as aliases: `import UIKitCompatibility` for `import UIKit`.
+        .target(name: "UIKitCompatibility", dependencies: ["ControllerKit", "StateRestoration"]),
         // The inspector's commands, a library so their rendering can be tested in-process.
         .target(name: "NavstateCLI", dependencies: [
             "ControllerKit", "StateRestoration", "MailSample",
@@ -50,7 +53,13 @@ let package = Package(
         // Every ```swift block of README.md and docs/*.md, compiled and run as a test of its doc.
         .plugin(name: "ExtractDocExamples", capability: .buildTool(), dependencies: ["extract-doc-examples"]),
         .executableTarget(name: "extract-doc-examples"),
-        .testTarget(name: "DocumentationTests", dependencies: ["ControllerKit", "StateRestoration", "RestorationTesting", "MailSample"],
+        // UIKit code through UIKitCompatibility, by the survey's rows; one source folder built in both language modes
+        // (Tests/UIKitConformanceSwift5Tests/Shared is a symlink to Tests/UIKitConformanceTests/Shared).
+        .testTarget(name: "UIKitConformanceTests", dependencies: ["UIKitCompatibility"]),
+        .testTarget(name: "UIKitConformanceSwift5Tests", dependencies: ["UIKitCompatibility"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ControllerKit", "StateRestoration", "RestorationTesting", "MailSample",
+                                                               "UIKitCompatibility"],
                     plugins: ["ExtractDocExamples"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,60 @@ open class SplitViewController: ViewController {
     /// Whether only the primary column shows.
     public private(set) var isCollapsed = false { didSet { RestorationChanges.structureDidChange() } }
 
+    /// The arrangements of a split view interface; mirrors `UISplitViewController.DisplayMode`,
+    /// with its raw values and its deprecated spellings.
+    public enum DisplayMode: Int, Sendable, Hashable, CaseIterable {
+        /// Let the split view controller choose; only ever a ``SplitViewController/preferredDisplayMode``,
+        /// never a ``SplitViewController/displayMode``.
+        case automatic = 0
+        /// Only the secondary column shows.
+        case secondaryOnly = 1
+        /// One sidebar beside the secondary column.
+        case oneBesideSecondary = 2
+        /// One sidebar over the secondary column.
+        case oneOverSecondary = 3
+        /// Two sidebars beside the secondary column (a three-column split in UIKit).
+        case twoBesideSecondary = 4
+        /// Two sidebars over the secondary column (a three-column split in UIKit).
+        case twoOverSecondary = 5
+        /// Two sidebars pushing the secondary column partly off screen (a three-column split in UIKit).
+        case twoDisplaceSecondary = 6
+
+        /// The pre-iOS 14 name of ``secondaryOnly``.
+        @available(*, deprecated, renamed: "secondaryOnly")
+        public static var primaryHidden: DisplayMode { .secondaryOnly }
+        /// The pre-iOS 14 name of ``oneBesideSecondary``.
+        @available(*, deprecated, renamed: "oneBesideSecondary")
+        public static var allVisible: DisplayMode { .oneBesideSecondary }
+        /// The pre-iOS 14 name of ``oneOverSecondary``.
+        @available(*, deprecated, renamed: "oneOverSecondary")
+        public static var primaryOverlay: DisplayMode { .oneOverSecondary }
+    }
+
+    /// The arrangement the app asks for, as `UISplitViewController.preferredDisplayMode`;
+    /// ``DisplayMode/automatic`` by default. It decides what ``displayMode`` reports and nothing
+    /// else: both columns of an expanded split appear whatever it says (docs/behaviour.md).
+    open var preferredDisplayMode: DisplayMode = .automatic
+
+    /// The current arrangement, as `UISplitViewController.displayMode`; never
+    /// ``DisplayMode/automatic``.
+    ///
+    /// Collapsed, ``DisplayMode/secondaryOnly``: one column shows (UIKit ignores the display mode
+    /// of a collapsed split). Expanded, the ``preferredDisplayMode``, with ``DisplayMode/automatic``
+    /// as ``DisplayMode/oneBesideSecondary`` (both columns show side by side) and the two-sidebar
+    /// modes as their one-sidebar counterparts, since this split has one sidebar:
+    /// ``DisplayMode/twoBesideSecondary`` and ``DisplayMode/twoDisplaceSecondary`` as
+    /// ``DisplayMode/oneBesideSecondary``, ``DisplayMode/twoOverSecondary`` as
+    /// ``DisplayMode/oneOverSecondary``.
+    public var displayMode: DisplayMode {
+        if isCollapsed { return .secondaryOnly }
+        switch preferredDisplayMode {
+        case .automatic, .oneBesideSecondary, .twoBesideSecondary, .twoDisplaceSecondary: return .oneBesideSecondary
+        case .oneOverSecondary, .twoOverSecondary: return .oneOverSecondary
+        case .secondaryOnly: return .secondaryOnly
+        }
+    }
+
     /// Makes an expanded split view controller with empty columns (`init()` passes `nil` for both).
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)

@@ -67,6 +67,12 @@ open class ViewController: Responder, @MainActor CustomStringConvertible {
     /// Defaults to ``ModalPresentationStyle/fullScreen`` (see the README's behaviour notes).
     open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
 
+    /// The animation UIKit would present this controller with. Stored only: headless
+    /// presentations are not animated, and the style changes neither the presenter nor the
+    /// lifecycle (``ModalTransitionStyle``). Defaults to ``ModalTransitionStyle/coverVertical``,
+    /// as in UIKit.
+    open var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+
     /// Supplies custom presentation transitions in UIKit; kept for code that sets it (headless
     /// transitions are not animated).
     open weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?

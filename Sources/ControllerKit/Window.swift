@@ -8,8 +8,9 @@ import Foundation
 /// sends `viewWillTransition(to:with:)` from the root down, then lays out.
 @MainActor
 open class Window: View {
-    /// The default size, an iPhone-class portrait screen in points.
-    public static let defaultFrame = CGRect(x: 0, y: 0, width: 390, height: 844)
+    /// The default frame: `Screen.main.bounds`, an iPhone-class portrait screen in points
+    /// (390 × 844), so `Window()` and `Window(frame: Screen.main.bounds)` are the same size.
+    public static let defaultFrame = Screen.main.bounds
 
     /// The application whose window list, events and diagnostics this window uses. Held
     /// strongly: the application holds a window only while it is shown, so nothing outlives a

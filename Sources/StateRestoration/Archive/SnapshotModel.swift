@@ -103,6 +103,6 @@ extension SnapshotMetadata {
         [Application.stateRestorationBundleVersionKey: .string(appBuild),
          Application.stateRestorationTimestampKey: .date(createdAt),
          Application.stateRestorationSystemVersionKey: .string(platform),
-         Application.stateRestorationUserInterfaceIdiomKey: .integer(0)]
+         Application.stateRestorationUserInterfaceIdiomKey: .integer(Int64(Device.current.userInterfaceIdiom.rawValue))]
     }
 }
