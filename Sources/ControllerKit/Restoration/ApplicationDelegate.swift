@@ -155,7 +155,8 @@ extension Application {
     nonisolated public static let stateRestorationTimestampKey = "ApplicationStateRestorationTimestampKey"
     /// The app-level coder's key for the system that saved the snapshot, a string.
     nonisolated public static let stateRestorationSystemVersionKey = "ApplicationStateRestorationSystemVersionKey"
-    /// The app-level coder's key for the device idiom, an integer (0 here, as a phone).
+    /// The app-level coder's key for the idiom of the device the state was saved on, an integer:
+    /// `UserInterfaceIdiom`'s raw value, as UIKit writes it.
     nonisolated public static let stateRestorationUserInterfaceIdiomKey = "ApplicationStateRestorationUserInterfaceIdiomKey"
     /// A restoration class's coder key for the storyboard a controller came from.
     nonisolated public static let stateRestorationViewControllerStoryboardKey = "ApplicationStateRestorationViewControllerStoryboardKey"

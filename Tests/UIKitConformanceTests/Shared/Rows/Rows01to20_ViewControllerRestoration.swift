@@ -130,13 +130,9 @@ struct ViewControllerRestorationRows {
         window.isHidden = true
         let onPad = UIWindow(application: application)
         let report = try UIDevice.withUserInterfaceIdiom(.pad) { try storage.store.restore(into: onPad, registry: appRegistry()) }
-        // UIKit's coder holds the idiom the state was saved with. A snapshot records no idiom
-        // (SnapshotMetadata has no field for it), so the key is filled in when the coder is made:
-        // with the restoring device's idiom. Fixed once saves record it.
-        withKnownIssue("the idiom key reports the restoring device's idiom, not the saved one") {
-            #expect(!report.didRestore)
-            #expect(delegate.savedIdiom == .phone)
-        }
+        // UIKit's coder holds the idiom the state was saved with, not the restoring device's.
+        #expect(!report.didRestore)
+        #expect(delegate.savedIdiom == .phone)
     }
 
     @Test("Row 18: extendStateRestoration() and completeStateRestoration() pair up")
