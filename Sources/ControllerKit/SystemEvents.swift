@@ -11,11 +11,16 @@ enum SystemEvents {
         "resign-active": { $0.resignActive() },
         "become-active": { $0.becomeActive() },
         "memory-warning": { $0.didReceiveMemoryWarning() },
-        "terminate": { $0.terminate() },
+        // UIKit ends the process after applicationWillTerminate(_:): so does this.
+        "terminate": { application in
+            application.terminate()
+            exit(0)
+        },
     ]
 
-    /// Delivers standard input's events to `application` until the input ends, then terminates
-    /// the app and exits; never returns. An unknown line is reported on standard error.
+    /// Delivers standard input's events to `application` until the input ends or a `terminate`
+    /// event, then terminates the app and exits normally; never returns. An unknown line is
+    /// reported on standard error.
     @MainActor
     static func deliver(to application: Application) -> Never {
         let reader = Thread {

@@ -129,9 +129,9 @@ extension ApplicationDelegate {
     /// Runs the app as `UIApplicationMain` does, for `@main` on the delegate: makes the delegate
     /// (``ApplicationLaunchConfiguration``, which the delegate must adopt on Linux), launches it
     /// (``Application/launch(_:options:)``), then takes the system's events from standard input,
-    /// one a line, until it ends: `background`, `foreground`, `resign-active`, `become-active`,
-    /// `memory-warning`, `terminate`. At the end of the input the app terminates and the process
-    /// exits normally.
+    /// one a line: `background`, `foreground`, `resign-active`, `become-active`,
+    /// `memory-warning`, `terminate`. On `terminate`, or at the end of the input, the app
+    /// terminates and the process exits normally.
     public static func main() {
         guard let configuration = Self.self as? any ApplicationLaunchConfiguration.Type else {
             FileHandle.standardError.write(Data("""

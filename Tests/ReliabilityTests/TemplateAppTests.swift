@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// An app in the shape of Xcode's iOS App template, written as UIKit code through
+/// UIKitCompatibility (Sources/navstate-template-app), run by `@main` in a child process: it
+/// launches, navigates, goes to the background, is killed and relaunches, and its UIKit callbacks
+/// come in UIKit's order, compared as whole traces.
+@Suite struct TemplateAppTests {
+    /// Runs the app until `last` is printed, then returns what it printed.
+    private func lines(of child: LaunchModelChild, until last: String) throws -> [String] {
+        var lines: [String] = []
+        while let line = try child.nextLine() {
+            lines.append(line)
+            if line == last { return lines }
+        }
+        throw LaunchModelMismatch(message: "the app ended before printing \"\(last)\": \(lines); \(child.errorTail())")
+    }
+
+    @Test func theTemplateAppComesBackWhereItWasAfterAKillInTheBackground() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-template-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = LaunchModelRun.binary("navstate-template-app")
+        var environment = ProcessInfo.processInfo.environment
+        environment["TEMPLATE_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
+        let errors = directory.appendingPathComponent("stderr.txt").path
+
+        // The first launch finds nothing to restore; the user opens a detail screen.
+        var firstEnvironment = environment
+        firstEnvironment["TEMPLATE_OPEN_DETAIL"] = "1"
+        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
+        var trace = try lines(of: first, until: "didBecomeActive")
+        // The system sends it to the background; the memory warning after it shows that the
+        // background's work, the save included, is done. Then the system kills it.
+        try first.send("background")
+        try first.send("memory-warning")
+        trace += try lines(of: first, until: "detail.didReceiveMemoryWarning")
+        first.kill()
+        #expect(first.termination == .signaled(SIGKILL))
+        #expect(trace == [
+            "willFinishLaunching",
+            "didFinishLaunching restored=false",
+            "detail.viewDidLoad", "detail.viewWillAppear count=7",
+            "didBecomeActive",
+            "willResignActive", "didEnterBackground",
+            "shouldSaveSecureApplicationState", "willEncodeRestorableState",
+            "first.encodeRestorableState", "detail.encodeRestorableState",
+            // The first screen, covered since launch, never loaded its view.
+            "first.didReceiveMemoryWarning", "detail.didReceiveMemoryWarning",
+        ], "\(trace)")
+
+        // Relaunched, it comes back on the detail screen, decoded before it appears.
+        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
+        var relaunch = try lines(of: second, until: "didBecomeActive")
+        try second.send("terminate")
+        relaunch += try lines(of: second, until: "willTerminate")
+        second.wait()
+        #expect(second.termination == .exited(0))
+        #expect(relaunch == [
+            "willFinishLaunching",
+            "shouldRestoreSecureApplicationState dataVersion=2",
+            "first.viewDidLoad", "detail.viewDidLoad",
+            "first.decodeRestorableState count=0", "detail.decodeRestorableState count=7",
+            "didDecodeRestorableState",
+            "didFinishLaunching restored=true",
+            "detail.viewWillAppear count=7",
+            "didBecomeActive",
+            "willResignActive", "didEnterBackground",
+            "shouldSaveSecureApplicationState", "willEncodeRestorableState",
+            "first.encodeRestorableState", "detail.encodeRestorableState",
+            "willTerminate",
+        ], "\(relaunch)")
+    }
+}
