@@ -109,18 +109,21 @@ extension Application {
     /// implements neither decision (the app has not opted in).
     @_spi(Restoration)
     public func delegateDecision(shouldSave coder: Coder) -> Bool? {
-        guard let delegate else { return nil }
-        delegateLeftDecisionUnanswered = false
-        let answer = delegate.application(self, shouldSaveSecureApplicationState: coder)
-        return delegateLeftDecisionUnanswered ? nil : answer
+        delegateDecision { $0.application(self, shouldSaveSecureApplicationState: coder) }
     }
 
     /// The delegate's answer to whether a restore goes ahead, as ``delegateDecision(shouldSave:)``.
     @_spi(Restoration)
     public func delegateDecision(shouldRestore coder: Coder) -> Bool? {
+        delegateDecision { $0.application(self, shouldRestoreSecureApplicationState: coder) }
+    }
+
+    /// What `ask` answers, or `nil` when the protocol's defaults answered for a delegate that
+    /// implements neither pair.
+    private func delegateDecision(_ ask: (any ApplicationDelegate) -> Bool) -> Bool? {
         guard let delegate else { return nil }
         delegateLeftDecisionUnanswered = false
-        let answer = delegate.application(self, shouldRestoreSecureApplicationState: coder)
+        let answer = ask(delegate)
         return delegateLeftDecisionUnanswered ? nil : answer
     }
 }
