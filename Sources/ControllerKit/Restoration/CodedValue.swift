@@ -4,6 +4,8 @@ import Foundation
 ///
 /// A closed set is what makes decoding secure by construction: nothing in an archive can name a
 /// type to instantiate, and every value's type is checked against what the decoder asks for.
+/// Points, sizes and rectangles are dictionaries of numbers (``CodedValueConvertible``); objects
+/// are references, made at restore only from registered classes.
 public enum CodedValue: Sendable, Hashable {
     case bool(Bool)
     case integer(Int64)
@@ -16,7 +18,8 @@ public enum CodedValue: Sendable, Hashable {
     case dictionary([String: CodedValue])
     /// A `Codable` value, as JSON.
     case codable(Data)
-    /// A reference to a restorable object; the coder keeps identity.
+    /// A reference to an object (a controller, a ``StateRestoring`` or ``Coding`` object); the
+    /// coder keeps identity.
     case object(ObjectReference)
 
     /// The type's name as errors and tools print it.

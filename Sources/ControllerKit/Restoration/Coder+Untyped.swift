@@ -1,61 +1,93 @@
+import Foundation
+
 /// Untyped values, as UIKit code writes them with `NSCoder` (docs/behaviour.md):
 /// `encode(_ value: Any?, forKey:)`, `decodeObject(forKey:)`, and
 /// `decodeObject(of: NSString.self, forKey:)` and its kin for Foundation's classes.
 ///
-/// Only the closed set is stored: Bool, the integers, Double, Float, String, Data, Date, arrays
-/// and string-keyed dictionaries of these, Foundation's `NSString`, `NSNumber`, `NSArray`,
-/// `NSDictionary`, `NSDate`, `NSData`, and restorable objects (by reference). Anything else is not
-/// saved: the coder records an error naming the key and the type, which the save report lists.
-/// Nothing is ever instantiated from a class name.
+/// Only the closed set is stored: Bool, the integers, Double, Float, String, Data, Date,
+/// `CGPoint`, `CGSize`, `CGRect`, arrays and string-keyed dictionaries of these, Foundation's
+/// `NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `NSDate`, `NSData`, and ``StateRestoring``
+/// and ``Coding`` objects (by reference, alone or inside arrays and dictionaries). Anything else
+/// is not saved: the coder records an error naming the key and the type, which the save report
+/// lists. Nothing is ever instantiated from a class name.
 ///
 /// ```swift
 /// coder.encode(searchText as NSString, forKey: "search")
+/// coder.encode(attendees, forKey: "attendees")     // [Person], a Coding class
 /// let text = coder.decodeObject(of: NSString.self, forKey: "search") as String?
 /// let any = coder.decodeObject(forKey: "filters") as? [String]
+/// let people = coder.decodeObject(forKey: "attendees") as? [Person]
 /// ```
 extension Coder {
     /// Stores `value` under `key` when it is of the closed set; `nil` removes the key. Another
-    /// type is not stored, and the coder records why.
+    /// type is not stored, and the coder records why. An object the archive cannot hold (its
+    /// class is not registered) leaves the key out, and the archive says why.
     public func encode(_ value: Any?, forKey key: String) {
         guard let value else { return encode(nil as CodedValue?, forKey: key) }
-        if let object = value as? any RestorableObject { return encode(object, forKey: key) }
-        switch Self.codedValue(of: value) {
+        switch codedValue(of: value, forKey: key) {
         case .success(let coded): encode(coded, forKey: key)
-        case .failure(let type): fail(key, .unsupportedValue(type.name))
+        case .failure(.unsupported(let name)): fail(key, .unsupportedValue(name))
+        case .failure(.objectNotKept): encode(nil as CodedValue?, forKey: key)
         }
     }
 
     /// The value under `key` as Swift's own types (`Bool`, `Int` or `Int64`, `Double`, `Float`,
-    /// `String`, `Data`, `Date`, `[Any]`, `[String: Any]`, a restorable object), ready for `as?`;
-    /// `nil` when missing. A Codable value stored as JSON comes back as its JSON `Data`.
+    /// `String`, `Data`, `Date`, `[Any]`, `[String: Any]`, an object), ready for `as?`; `nil`
+    /// when missing. References become their objects, inside arrays and dictionaries too; one
+    /// that does not resolve makes the whole value `nil` and records an error. A point, size or
+    /// rectangle comes back as its dictionary (``decodeCGPoint(forKey:)`` and its kin read them);
+    /// a Codable value stored as JSON as its JSON `Data`.
     public func decodeObject(forKey key: String) -> Any? {
         guard let stored = values[key] else { return nil }
-        guard case .object(let reference) = stored else { return Self.plainValue(stored) }
-        guard let object = object(for: reference) else {
-            fail(key, .unknownObject(reference))
-            return nil
-        }
-        return object
+        return plainValue(stored, forKey: key)
     }
 
     /// The value under `key` as Foundation's class `type` (`NSString`, `NSNumber`, `NSArray`,
-    /// `NSDictionary`, `NSDate` or `NSData`): `nil` when missing, `nil` and a recorded error when
-    /// the value is another kind or `type` is none of these.
+    /// `NSDictionary`, `NSDate` or `NSData`), or the object of class `type` (an `NSObject`
+    /// subclass adopting ``Coding`` or ``StateRestoring``): `nil` when missing, `nil` and a
+    /// recorded error when the value is another kind or `type` is none of these.
     public func decodeObject<DecodedObjectType: NSObject>(of type: DecodedObjectType.Type, forKey key: String) -> DecodedObjectType? {
         guard let stored = values[key] else { return nil }
-        guard let object = Self.foundationObject(stored, as: type) else {
-            fail(key, .typeMismatch(expected: "\(type)", found: describe(stored)))
+        if case .object(let reference) = stored { return typedObject(reference, as: type, forKey: key) }
+        let before = errors.count
+        guard let object = foundationObject(stored, as: type, forKey: key) else {
+            if errors.count == before { fail(key, .typeMismatch(expected: "\(type)", found: describe(stored))) }
             return nil
         }
         return object
     }
 
-    /// The value under `key` when it is one of `classes` (Foundation's, as above): `nil` when
-    /// missing, `nil` and a recorded error when it is none of them.
-    public func decodeObject(of classes: [AnyClass], forKey key: String) -> Any? {
+    /// The value under `key` when it is one of `classes` (Foundation's, as above, or the class
+    /// of a referenced object, or one of its superclasses), as
+    /// `NSCoder.decodeObject(of:forKey:)` with a list: `nil` when missing, `nil` and a recorded
+    /// error when it is none of them. An `NSArray` or `NSDictionary` may hold objects of the
+    /// listed classes.
+    public func decodeObject(of classes: [AnyClass]?, forKey key: String) -> Any? {
         guard let stored = values[key] else { return nil }
-        for type in classes {
-            if let nsType = type as? NSObject.Type, let object = Self.foundationObject(stored, as: nsType) { return object }
+        let classes = classes ?? []
+        if case .object(let reference) = stored {
+            guard let object = object(for: reference, forKey: key) else { return nil }
+            guard Self.isInstance(object, ofAnyOf: classes) else {
+                fail(key, .wrongObjectClass(expected: classes.map { "\($0)" }.joined(separator: " or "), found: "\(type(of: object))"))
+                return nil
+            }
+            return object
+        }
+        let before = errors.count
+        for listed in classes {
+            guard let nsType = listed as? NSObject.Type, let object = foundationObject(stored, as: nsType, forKey: key) else {
+                if errors.count > before { return nil }
+                continue
+            }
+            if nsType == NSArray.self || nsType == NSDictionary.self {
+                // Objects inside must be of the listed classes too.
+                let elements: [Any] = (object as? NSArray).map { Array($0) } ?? (object as? NSDictionary)?.allValues ?? []
+                if let stranger = elements.first(where: { Self.isObjectReference($0) && !Self.isInstance($0 as AnyObject, ofAnyOf: classes) }) {
+                    fail(key, .wrongObjectClass(expected: classes.map { "\($0)" }.joined(separator: " or "), found: "\(type(of: stranger))"))
+                    return nil
+                }
+            }
+            return object
         }
         fail(key, .typeMismatch(expected: classes.map { "\($0)" }.joined(separator: " or "), found: describe(stored)))
         return nil
@@ -72,10 +104,18 @@ extension Coder {
 
     // MARK: - Conversions
 
-    /// `value` in the closed set, or the name of its type.
-    static func codedValue(of value: Any) -> Result<CodedValue, UnsupportedType> {
+    /// Why an untyped value is not stored.
+    enum NotStored: Error {
+        /// A type outside the closed set, by name.
+        case unsupported(String)
+        /// An object the archive cannot hold; the archive recorded why.
+        case objectNotKept
+    }
+
+    /// `value` in the closed set, or why not; objects become references under `key`.
+    func codedValue(of value: Any, forKey key: String) -> Result<CodedValue, NotStored> {
         // An NSNumber first, by its own type: it also casts to Bool, Int and Double.
-        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return .success(codedValue(of: number)) }
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return .success(Self.codedValue(of: number)) }
         switch value {
         case let coded as CodedValue: return .success(coded)
         case let flag as Bool: return .success(.bool(flag))
@@ -87,21 +127,31 @@ extension Coder {
         case let text as String: return .success(.string(text))
         case let data as Data: return .success(.data(data))
         case let date as Date: return .success(.date(date))
+        case let point as CGPoint: return .success(point.codedValue)
+        case let size as CGSize: return .success(size.codedValue)
+        case let rect as CGRect: return .success(rect.codedValue)
+        case let object as any StateRestoring: return objectValue(object, forKey: key)
+        case let object as any Coding: return objectValue(object, forKey: key)
         case let text as NSString: return .success(.string(String(text)))
         case let date as NSDate: return .success(.date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)))
         case let data as NSData: return .success(.data(Data(referencing: data)))
-        case let array as [Any]: return collect(array).map(CodedValue.array)
-        case let array as NSArray: return collect(Array(array)).map(CodedValue.array)
-        case let dictionary as [String: Any]: return collect(dictionary).map(CodedValue.dictionary)
+        case let array as [Any]: return collect(array, forKey: key).map(CodedValue.array)
+        case let array as NSArray: return collect(Array(array), forKey: key).map(CodedValue.array)
+        case let dictionary as [String: Any]: return collect(dictionary, forKey: key).map(CodedValue.dictionary)
         case let dictionary as NSDictionary:
             var pairs: [String: Any] = [:]
-            for (key, element) in dictionary {
-                guard let key = key as? String else { return .failure(UnsupportedType(name: "NSDictionary with non-string keys")) }
-                pairs[key] = element
+            for (pairKey, element) in dictionary {
+                guard let pairKey = pairKey as? String else { return .failure(.unsupported("NSDictionary with non-string keys")) }
+                pairs[pairKey] = element
             }
-            return collect(pairs).map(CodedValue.dictionary)
-        default: return .failure(UnsupportedType(name: "\(type(of: value))"))
+            return collect(pairs, forKey: key).map(CodedValue.dictionary)
+        default: return .failure(.unsupported("\(type(of: value))"))
         }
+    }
+
+    private func objectValue(_ object: AnyObject, forKey key: String) -> Result<CodedValue, NotStored> {
+        guard let reference = reference(for: object, forKey: key) else { return .failure(.objectNotKept) }
+        return .success(.object(reference))
     }
 
     private static func codedValue(of number: NSNumber) -> CodedValue {
@@ -113,30 +163,32 @@ extension Coder {
         }
     }
 
-    private static func collect(_ elements: [Any]) -> Result<[CodedValue], UnsupportedType> {
+    private func collect(_ elements: [Any], forKey key: String) -> Result<[CodedValue], NotStored> {
         var coded: [CodedValue] = []
+        coded.reserveCapacity(elements.count)
         for element in elements {
-            switch codedValue(of: element) {
+            switch codedValue(of: element, forKey: key) {
             case .success(let value): coded.append(value)
-            case .failure(let type): return .failure(type)
+            case .failure(let reason): return .failure(reason)
             }
         }
         return .success(coded)
     }
 
-    private static func collect(_ elements: [String: Any]) -> Result<[String: CodedValue], UnsupportedType> {
+    private func collect(_ elements: [String: Any], forKey key: String) -> Result<[String: CodedValue], NotStored> {
         var coded: [String: CodedValue] = [:]
-        for (key, element) in elements {
-            switch codedValue(of: element) {
-            case .success(let value): coded[key] = value
-            case .failure(let type): return .failure(type)
+        for (elementKey, element) in elements {
+            switch codedValue(of: element, forKey: key) {
+            case .success(let value): coded[elementKey] = value
+            case .failure(let reason): return .failure(reason)
             }
         }
         return .success(coded)
     }
 
-    /// `value` as Swift's own types (see ``decodeObject(forKey:)``); references stay references.
-    static func plainValue(_ value: CodedValue) -> Any {
+    /// `value` as Swift's own types (see ``decodeObject(forKey:)``), references resolved; `nil`
+    /// when one does not resolve (the error is recorded).
+    func plainValue(_ value: CodedValue, forKey key: String) -> Any? {
         switch value {
         case .bool(let flag): return flag
         case .integer(let number): return Int(exactly: number).map { $0 as Any } ?? number
@@ -145,15 +197,29 @@ extension Coder {
         case .string(let text): return text
         case .data(let data): return data
         case .date(let date): return date
-        case .array(let values): return values.map(plainValue)
-        case .dictionary(let values): return values.mapValues(plainValue)
+        case .array(let values):
+            var elements: [Any] = []
+            elements.reserveCapacity(values.count)
+            for element in values {
+                guard let plain = plainValue(element, forKey: key) else { return nil }
+                elements.append(plain)
+            }
+            return elements
+        case .dictionary(let values):
+            var pairs: [String: Any] = [:]
+            for (pairKey, element) in values {
+                guard let plain = plainValue(element, forKey: key) else { return nil }
+                pairs[pairKey] = plain
+            }
+            return pairs
         case .codable(let json): return json
-        case .object(let reference): return reference
+        case .object(let reference): return object(for: reference, forKey: key)
         }
     }
 
-    /// `value` as an instance of Foundation's `type`, when it is that kind of value.
-    static func foundationObject<Object: NSObject>(_ value: CodedValue, as type: Object.Type) -> Object? {
+    /// `value` as an instance of Foundation's `type`, when it is that kind of value; `nil`, with
+    /// an error recorded, when a reference inside does not resolve.
+    func foundationObject<Object: NSObject>(_ value: CodedValue, as type: Object.Type, forKey key: String) -> Object? {
         let object: NSObject? = switch (value, ObjectIdentifier(type)) {
         case (.string(let text), ObjectIdentifier(NSString.self)): NSString(string: text)
         case (.bool(let flag), ObjectIdentifier(NSNumber.self)): NSNumber(value: flag)
@@ -162,15 +228,27 @@ extension Coder {
         case (.float(let number), ObjectIdentifier(NSNumber.self)): NSNumber(value: number)
         case (.date(let date), ObjectIdentifier(NSDate.self)): NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
         case (.data(let data), ObjectIdentifier(NSData.self)): NSData(data: data)
-        case (.array(let values), ObjectIdentifier(NSArray.self)): NSArray(array: values.map(plainValue))
-        case (.dictionary(let values), ObjectIdentifier(NSDictionary.self)): NSDictionary(dictionary: values.mapValues(plainValue))
+        case (.array, ObjectIdentifier(NSArray.self)): (plainValue(value, forKey: key) as? [Any]).map { NSArray(array: $0) }
+        case (.dictionary, ObjectIdentifier(NSDictionary.self)): (plainValue(value, forKey: key) as? [String: Any]).map { NSDictionary(dictionary: $0) }
         default: nil
         }
         return object as? Object
     }
-}
 
-/// The name of a type the coder cannot store.
-struct UnsupportedType: Error {
-    let name: String
+    /// Whether `value` is an object that a reference decoded to (not a Foundation value).
+    private static func isObjectReference(_ value: Any) -> Bool {
+        value is any StateRestoring || value is any Coding
+    }
+
+    /// Whether `object`'s class, or one of its superclasses, is among `classes`.
+    static func isInstance(_ object: AnyObject, ofAnyOf classes: [AnyClass]) -> Bool {
+        let listed = Set(classes.map(ObjectIdentifier.init))
+        var mirror: Mirror? = Mirror(reflecting: object)
+        if listed.contains(ObjectIdentifier(type(of: object))) { return true }
+        while let current = mirror {
+            if let type = current.subjectType as? AnyClass, listed.contains(ObjectIdentifier(type)) { return true }
+            mirror = current.superclassMirror
+        }
+        return false
+    }
 }

@@ -4,27 +4,35 @@ import Foundation
 /// same method names so restoration code ports by renaming the type.
 ///
 /// One coder holds one controller's keys (keys are unique within it). Missing keys decode as
-/// `0`, `false` or `nil`, as `NSCoder` does; a key holding another type decodes the same way
-/// **and** records a ``CoderError`` naming the key and path, never a silently converted value.
+/// `0`, `false`, `nil` or `.zero`, as `NSCoder` does; a key holding another type decodes the same
+/// way **and** records a ``CoderError`` naming the key and path, never a silently converted value.
 ///
 /// ```swift
 /// override func encodeRestorableState(with coder: Coder) {
 ///     super.encodeRestorableState(with: coder)
 ///     coder.encode(selectedMessageID, forKey: "selected")
 ///     coder.encode(searchText, forKey: "search")
+///     coder.encode(scrollPosition, forKey: "scroll")     // a CGPoint
+///     coder.encode(attachments, forKey: "attachments")   // [Attachment], a Coding class
 /// }
 ///
 /// override func decodeRestorableState(with coder: Coder) {
 ///     super.decodeRestorableState(with: coder)
 ///     selectedMessageID = coder.decodeInteger(forKey: "selected")
 ///     searchText = coder.decodeString(forKey: "search") ?? ""
+///     scrollPosition = coder.decodeCGPoint(forKey: "scroll")
+///     attachments = coder.decodeArrayOfObjects(ofClass: Attachment.self, forKey: "attachments") ?? []
 /// }
 /// ```
+///
+/// Like `NSCoder`, a coder is isolated to no actor: `Coding` model classes, helpers and protocol
+/// extensions call it from wherever they run. It is not `Sendable`: one task uses it at a time.
+/// The coders a save or a restore hands out are made on the main actor and stay there, as the
+/// hooks they are handed to run there.
 ///
 /// The base class is a complete in-memory coder: object references keep identity within the
 /// objects it was handed. The state-restoration layer subclasses it to number objects across a
 /// whole snapshot.
-@MainActor
 open class Coder {
     /// The keyed values, as stored.
     public private(set) var values: [String: CodedValue]
@@ -37,7 +45,7 @@ open class Coder {
     public private(set) var errors: [CoderError] = []
 
     private var classVersions: [String: Int]
-    private var objectsByID: [Int: any RestorableObject] = [:]
+    private var objectsByID: [Int: AnyObject] = [:]
     private var idsByObject: [ObjectIdentifier: Int] = [:]
 
     /// Makes a coder holding `values`, for a controller at `codingPath`, with the class versions
@@ -50,6 +58,12 @@ open class Coder {
 
     /// The first error, as `NSCoder.error`.
     public var error: CoderError? { errors.first }
+
+    /// Whether the coder makes only the classes it was told of, as a secure `NSCoder` reports:
+    /// always `true`. Values are of a closed set of types, and objects are made only from classes
+    /// registered under stable names (`RestorationRegistry`); nothing in an archive names a type
+    /// to instantiate.
+    open var requiresSecureCoding: Bool { true }
 
     /// Records an error, as `NSCoder.failWithError(_:)`. Restoration treats a controller whose
     /// coder failed as not restorable.
@@ -98,16 +112,18 @@ open class Coder {
         }
     }
 
-    /// Stores a reference to a restorable object (a controller, a model object); `nil` removes
-    /// the key. An object referenced twice is stored once and restores as one instance.
-    public func encode(_ object: (any RestorableObject)?, forKey key: String) {
-        encode(object.flatMap(reference(for:)).map(CodedValue.object), forKey: key)
+    /// Stores a reference to a ``StateRestoring`` object (a controller, a model object); `nil`
+    /// removes the key. An object referenced twice is stored once and restores as one instance.
+    /// ``Coding`` objects go through `encode(_:forKey:)` for `Any?`, as `NSCoding` objects do.
+    public func encode(_ object: (any StateRestoring)?, forKey key: String) {
+        encode(object.flatMap { reference(for: $0, forKey: key) }.map(CodedValue.object), forKey: key)
     }
 
-    /// The reference under which `object` is stored, or `nil` when this archive cannot hold it
-    /// (then the key is left out). Subclasses that persist archives override it to number objects
-    /// across the whole archive.
-    open func reference(for object: any RestorableObject) -> ObjectReference? {
+    /// The reference under which `object` (a ``StateRestoring`` or ``Coding`` object) is stored
+    /// under `key`, or `nil` when this archive cannot hold it: the key is then left out, and the
+    /// archive says why. Subclasses that persist archives override it to number objects across
+    /// the whole archive.
+    open func reference(for object: AnyObject, forKey key: String) -> ObjectReference? {
         let identity = ObjectIdentifier(object)
         if let id = idsByObject[identity] { return ObjectReference(id: id) }
         let id = objectsByID.count + 1
@@ -116,9 +132,14 @@ open class Coder {
         return ObjectReference(id: id)
     }
 
-    /// The object stored under `reference`, or `nil` when the archive holds none.
-    open func object(for reference: ObjectReference) -> (any RestorableObject)? {
-        objectsByID[reference.id]
+    /// The object stored under `reference`, read for `key`; or `nil` after recording why not
+    /// (``failWithError(_:)``): the archive holds no such object, or it could not be restored.
+    open func object(for reference: ObjectReference, forKey key: String) -> AnyObject? {
+        guard let object = objectsByID[reference.id] else {
+            fail(key, .unknownObject(reference))
+            return nil
+        }
+        return object
     }
 
     // MARK: - Decoding
@@ -195,18 +216,48 @@ open class Coder {
         }
     }
 
-    /// The restorable object of class `type` under `key`: `nil` when missing, `nil` and a
-    /// recorded error when the key holds no reference, an unknown one, or another class.
-    public func decodeObject<Object: RestorableObject>(of type: Object.Type, forKey key: String) -> Object? {
+    /// The object of class `type` (or a subclass) under `key`: a ``StateRestoring`` object, a
+    /// ``Coding`` object, a controller. `nil` when missing; `nil` and a recorded error when the
+    /// key holds no reference, one to an object the archive does not hold or could not restore,
+    /// or an object of another class.
+    public func decodeObject<Object: AnyObject>(of type: Object.Type, forKey key: String) -> Object? {
         guard let stored = values[key] else { return nil }
         guard case .object(let reference) = stored else {
             fail(key, .typeMismatch(expected: "object \(Object.self)", found: describe(stored)))
             return nil
         }
-        guard let object = object(for: reference) else {
-            fail(key, .unknownObject(reference))
+        return typedObject(reference, as: type, forKey: key)
+    }
+
+    /// The array of objects of class `type` under `key`, as
+    /// `NSCoder.decodeArrayOfObjects(ofClass:forKey:)`: ``Coding`` or ``StateRestoring`` objects,
+    /// or Foundation's classes (`NSString`, `NSNumber`, …) of the values. `nil` when missing;
+    /// `nil` and a recorded error when the key holds no array or an element of another kind.
+    public func decodeArrayOfObjects<Object: AnyObject>(ofClass type: Object.Type, forKey key: String) -> [Object]? {
+        guard let stored = values[key] else { return nil }
+        guard case .array(let elements) = stored else {
+            fail(key, .typeMismatch(expected: "array of \(Object.self)", found: describe(stored)))
             return nil
         }
+        var result: [Object] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if case .object(let reference) = element {
+                guard let object = typedObject(reference, as: type, forKey: key) else { return nil }
+                result.append(object)
+            } else if let nsType = type as? NSObject.Type, let object = foundationObject(element, as: nsType, forKey: key) as? Object {
+                result.append(object)
+            } else {
+                fail(key, .typeMismatch(expected: "array of \(Object.self)", found: "\(describe(element)) at index \(index)"))
+                return nil
+            }
+        }
+        return result
+    }
+
+    /// The object `reference` points at, when it is a `type`; else `nil` and a recorded error.
+    func typedObject<Object: AnyObject>(_ reference: ObjectReference, as type: Object.Type, forKey key: String) -> Object? {
+        guard let object = object(for: reference, forKey: key) else { return nil }
         guard let typed = object as? Object else {
             fail(key, .wrongObjectClass(expected: "\(Object.self)", found: "\(Swift.type(of: object))"))
             return nil

@@ -1,4 +1,6 @@
 /// Why a value could not be encoded or decoded: the key, the restoration path, and what was found.
+///
+/// Isolated to no actor, as ``Coder`` is not.
 public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category.
     public enum Kind: Sendable, Hashable {
@@ -6,6 +8,11 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
         case typeMismatch(expected: String, found: String)
         /// An object reference points at nothing this archive holds.
         case unknownObject(ObjectReference)
+        /// An object reference points at an object the archive holds but the restore could not
+        /// make: its class is not registered, its `init?(coder:)` or restoration class returned
+        /// `nil`, its own values did not decode (the reason names that key), or it decodes itself
+        /// through a cycle of ``Coding`` objects.
+        case objectNotRestored(ObjectReference, reason: String)
         /// The referenced object exists but is not of the requested class.
         case wrongObjectClass(expected: String, found: String)
         /// A Codable payload did not decode; the message is the decoder's.
@@ -41,6 +48,8 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(place): expected \(expected), found \(found)"
         case .unknownObject(let reference):
             return "\(place): reference to unknown object #\(reference.id)"
+        case .objectNotRestored(let reference, let reason):
+            return "\(place): object #\(reference.id) was not restored: \(reason)"
         case .wrongObjectClass(let expected, let found):
             return "\(place): expected an object of class \(expected), found \(found)"
         case .corruptPayload(let message):
@@ -48,7 +57,7 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .valueDoesNotEncode(let message):
             return "\(place): value does not encode: \(message)"
         case .unsupportedValue(let type):
-            return "\(place): a value of type \(type) is not saved; only numbers, strings, data, dates, their arrays and dictionaries, Foundation's classes of them, and restorable objects are"
+            return "\(place): a value of type \(type) is not saved; only numbers, strings, data, dates, points, sizes and rects, their arrays and dictionaries, Foundation's classes of them, and StateRestoring and Coding objects are"
         case .custom(let message):
             return "\(place): \(message)"
         }

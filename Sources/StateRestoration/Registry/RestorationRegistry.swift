@@ -24,9 +24,19 @@ public final class RestorationRegistry {
     }
 
     struct ObjectEntry {
+        /// How restore makes the objects saved under this entry's name.
+        enum Kind {
+            /// A ``StateRestoring`` class: made with the closure, then decoded.
+            case restorable(() -> any StateRestoring)
+            /// A ``Coding`` class: made with `init?(coder:)`, which decodes.
+            case coding((Coder) -> (any Coding)?)
+            /// An ``ObjectRestoration`` factory, which supplies the object, then decoded.
+            case restorationClass(any ObjectRestoration.Type)
+        }
+
         let name: String
         let version: Int
-        let make: () -> any RestorableObject
+        let kind: Kind
     }
 
     private var controllersByName: [String: ControllerEntry] = [:]
@@ -35,6 +45,7 @@ public final class RestorationRegistry {
     private var factoryNamesByType: [ObjectIdentifier: String] = [:]
     private var objectsByName: [String: ObjectEntry] = [:]
     private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
+    private var objectFactoryNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
 
     /// Asked for each controller after its restoration class and before the registry.
     public weak var delegate: (any RestorationDelegate)?
@@ -64,13 +75,44 @@ public final class RestorationRegistry {
         factoryNamesByType[ObjectIdentifier(restorationClass)] = name
     }
 
-    /// Registers a restorable model class that controllers reference, under `name` at `version`;
-    /// restore makes instances with `make` and then calls `decodeRestorableState(with:)`.
-    public func registerObject<Object: RestorableObject>(_ type: Object.Type, as name: String, version: Int = 0,
-                                                         aliases: [String] = [], make: @escaping () -> Object) {
-        let entry = ObjectEntry(name: name, version: version, make: make)
+    /// Registers a ``StateRestoring`` model class that controllers reference, under `name` at
+    /// `version`, also answering to `aliases`; restore makes instances with `make` and then calls
+    /// `decodeRestorableState(with:)`. Object names are one namespace: registering a name again,
+    /// for any kind of object, replaces the earlier entry.
+    public func registerObject<Object: StateRestoring>(_ type: Object.Type, as name: String, version: Int = 0,
+                                                       aliases: [String] = [], make: @escaping () -> Object) {
+        add(ObjectEntry(name: name, version: version, kind: .restorable(make)), for: ObjectIdentifier(type), aliases: aliases)
+    }
+
+    /// Registers a ``Coding`` model class (an `NSCoding` class, renamed) under `name` at
+    /// `version`, also answering to `aliases`: saves keep its instances (an instance of a class
+    /// not registered is left out, and the save report names the key), and restore makes them
+    /// with `init?(coder:)`. Registers the exact class: register subclasses too.
+    ///
+    /// ```swift
+    /// registry.registerObject(Event.self, as: "Event")
+    /// ```
+    public func registerObject<Object: Coding>(_ type: Object.Type, as name: String, version: Int = 0, aliases: [String] = []) {
+        add(ObjectEntry(name: name, version: version, kind: .coding(Self.maker(for: type))), for: ObjectIdentifier(type), aliases: aliases)
+    }
+
+    /// Registers an ``ObjectRestoration`` factory under `name`, so that objects whose
+    /// `objectRestorationClass` it is can be saved (whatever their own class) and are made by it at
+    /// restore time, as `UIObjectRestoration`.
+    public func register(objectRestorationClass: any ObjectRestoration.Type, as name: String, aliases: [String] = []) {
+        let entry = ObjectEntry(name: name, version: 0, kind: .restorationClass(objectRestorationClass))
         for key in [name] + aliases { objectsByName[key] = entry }
-        objectNamesByType[ObjectIdentifier(type)] = entry
+        objectFactoryNamesByType[ObjectIdentifier(objectRestorationClass)] = entry
+    }
+
+    private func add(_ entry: ObjectEntry, for type: ObjectIdentifier, aliases: [String]) {
+        for key in [entry.name] + aliases { objectsByName[key] = entry }
+        objectNamesByType[type] = entry
+    }
+
+    /// `init?(coder:)` of `type` as a closure isolated to no actor, as the coder is not.
+    private nonisolated static func maker<Object: Coding>(for type: Object.Type) -> (Coder) -> (any Coding)? {
+        { coder in Object(coder: coder) }
     }
 
     // MARK: - Lookups
@@ -95,9 +137,22 @@ public final class RestorationRegistry {
         factoriesByName[name]
     }
 
-    /// The registered entry of `object`'s exact class.
-    func objectEntry(for object: any RestorableObject) -> ObjectEntry? {
-        objectNamesByType[ObjectIdentifier(type(of: object))]
+    /// The entry a save records `object` under: its registered ``StateRestoring/objectRestorationClass``
+    /// (with its own class's version, if registered), else its exact class's entry. A ``Coding``
+    /// object queued for encoding (``CodingObjectBox``) answers for the object it holds.
+    func objectEntry(for object: any StateRestoring) -> ObjectEntry? {
+        if let box = object as? CodingObjectBox { return codingEntry(for: box.object) }
+        let own = objectNamesByType[ObjectIdentifier(type(of: object))]
+        if let factory = object.objectRestorationClass, let entry = objectFactoryNamesByType[ObjectIdentifier(factory)] {
+            return ObjectEntry(name: entry.name, version: own?.version ?? 0, kind: entry.kind)
+        }
+        return own
+    }
+
+    /// The entry of `object`'s exact class when it is registered as a ``Coding`` class.
+    func codingEntry(for object: AnyObject) -> ObjectEntry? {
+        guard let entry = objectNamesByType[ObjectIdentifier(type(of: object))], case .coding = entry.kind else { return nil }
+        return entry
     }
 
     /// The object entry registered under `name` or an alias.

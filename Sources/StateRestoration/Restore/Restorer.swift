@@ -2,8 +2,8 @@
 
 /// Rebuilds a snapshot's hierarchy into hidden windows (`docs/behaviour.md`, "Restoring").
 ///
-/// 1. Objects: the instances the app registered under their identifiers, else new ones from the
-///    registry.
+/// 1. Objects: from their restoration classes, else the instances the app registered under their
+///    identifiers, else new ones from the registry; ``Coding`` objects when first decoded.
 /// 2. Controllers top-down, each from the first that supplies it: its restoration class; the
 ///    registry's delegate; the application's delegate; a controller the app already built at
 ///    that path (a window's root, a container's child made in `init` or `viewDidLoad`); the
@@ -126,23 +126,49 @@ struct Restorer {
 
     // MARK: - 1. Objects
 
-    /// Objects in snapshot order, made or the app's own.
-    private var restoredObjects: [any RestorableObject] {
-        snapshot.objects.compactMap { instances.objects[$0.id] }
+    /// The ``StateRestoring`` objects restored, in snapshot order: made, supplied or the app's own,
+    /// and ``Coding`` objects that adopt it too.
+    private var restoredObjects: [any StateRestoring] {
+        snapshot.objects.compactMap { instances.objects[$0.id] as? any StateRestoring }
     }
 
+    /// Each saved object, from the first that supplies it: its restoration class (the record's
+    /// class name is a registered `ObjectRestoration`); the instance the app registered under its
+    /// identifier; the registry's `make` closure. A ``Coding`` object waits to be made by the
+    /// first coder that decodes it (at the latest in ``decodeObjects()``).
     private mutating func makeObjects() {
         for object in snapshot.objects {
-            if let identifier = object.identifier {
-                if let registered = application.objectsRegisteredForStateRestoration[identifier] {
+            let entry = registry.objectEntry(named: object.className)
+            if case .restorationClass(let factory)? = entry?.kind {
+                let coder = coder(values: object.values, path: ["object \(object.id)"])
+                let path = object.identifier.map(ObjectPath.components) ?? []
+                if let supplied = factory.object(withRestorationIdentifierPath: path, coder: coder) {
+                    instances.objects[object.id] = supplied
+                    instances.objectCoders[object.id] = coder
+                } else {
+                    instances.failures[object.id] = "its restoration class \(object.className) returned nil"
+                    report.warnings.append("object \(object.id): its restoration class \(object.className) returned nil; its state was not restored")
+                }
+            } else if let identifier = object.identifier {
+                // The app's registrations are by identifier: the path's last component.
+                let registeredAs = ObjectPath.components(identifier).last ?? identifier
+                if let registered = application.objectsRegisteredForStateRestoration[registeredAs] {
                     instances.objects[object.id] = registered
                 } else {
-                    report.warnings.append("object \(object.id): no object is registered for state restoration under \(identifier.debugDescription); its state was not restored")
+                    instances.failures[object.id] = "no object is registered for state restoration under \(registeredAs.debugDescription)"
+                    report.warnings.append("object \(object.id): no object is registered for state restoration under \(registeredAs.debugDescription); its state was not restored")
                 }
-            } else if let entry = registry.objectEntry(named: object.className) {
-                instances.objects[object.id] = entry.make()
             } else {
-                report.warnings.append("object \(object.id): class \(object.className) is not registered; references to it will not decode")
+                switch entry?.kind {
+                case .restorable(let make)?:
+                    instances.objects[object.id] = make()
+                case .coding(let make)?:
+                    instances.pendingCoding[object.id] = .init(className: object.className, values: object.values, make: make)
+                    instances.codingIDs.insert(object.id)
+                case .restorationClass?, nil:
+                    instances.failures[object.id] = "class \(object.className) is not registered"
+                    report.warnings.append("object \(object.id): class \(object.className) is not registered; references to it will not decode")
+                }
             }
         }
     }
@@ -333,13 +359,21 @@ struct Restorer {
 
     // MARK: - 4. Decoding
 
+    /// Decodes the ``StateRestoring`` objects, each with the coder it was made with, if any; then
+    /// makes the ``Coding`` objects no coder has decoded yet, so every object exists, and every
+    /// error making one is reported, before any controller decodes.
     private mutating func decodeObjects() {
-        for object in snapshot.objects {
-            guard let instance = instances.objects[object.id] else { continue }
-            let coder = coder(values: object.values, path: ["object \(object.id)"])
+        for object in snapshot.objects where !instances.codingIDs.contains(object.id) {
+            guard let instance = instances.objects[object.id] as? any StateRestoring else { continue }
+            let coder = instances.objectCoders[object.id] ?? coder(values: object.values, path: ["object \(object.id)"])
             instance.decodeRestorableState(with: coder)
             report.warnings += coder.errors.map { "object \(object.id) (\(object.className)): \($0)" }
         }
+        for object in snapshot.objects where instances.pendingCoding[object.id] != nil {
+            _ = instances.object(ObjectReference(id: object.id), classVersions: classVersions)
+        }
+        report.warnings += instances.warnings
+        instances.warnings = []
     }
 
     /// Hands the application's delegate its keys and the snapshot's metadata.

@@ -1,8 +1,8 @@
 import ControllerKit
 
-/// The coder a controller reads from during a restore: references resolve to the instances the
-/// restore has made, whatever order they were made in, so cycles need no recursion.
-@MainActor
+/// The coder a controller or an object reads from during a restore: references resolve to the
+/// instances the restore has made, whatever order they were made in, so cycles of controllers and
+/// ``StateRestoring`` objects need no recursion. A ``Coding`` object is made when first decoded.
 final class RestoringCoder: Coder {
     private let instances: RestoredInstances
 
@@ -11,19 +11,111 @@ final class RestoringCoder: Coder {
         super.init(values: values, codingPath: path, classVersions: classVersions)
     }
 
-    override func object(for reference: ObjectReference) -> (any RestorableObject)? {
-        instances.controllers[reference.id]?.controller ?? instances.objects[reference.id]
+    override func object(for reference: ObjectReference, forKey key: String) -> AnyObject? {
+        switch instances.object(reference, classVersions: allClassVersions) {
+        case .success(let object):
+            return object
+        case .failure(let failure):
+            failWithError(CoderError(kind: failure.kind, key: key, path: codingPath))
+            return nil
+        }
     }
 }
 
 /// The instances a restore has made, by node or object id, shared with the coders that resolve
-/// references to them.
-@MainActor
+/// references to them; and the ``Coding`` objects still to be made, which the first coder that
+/// decodes one makes. Used on the main actor, by the restore and the coders it hands out.
 final class RestoredInstances {
+    /// How many ``Coding`` objects may be in the middle of their `init?(coder:)` at once: deeper
+    /// nesting (a chain of objects each decoding the next) is refused, not a stack overflow.
+    static let maximumNesting = 100
+
+    /// A ``Coding`` object not made yet: its record and its class's `init?(coder:)`.
+    struct PendingCodingObject {
+        let className: String
+        let values: [String: CodedValue]
+        let make: (Coder) -> (any Coding)?
+    }
+
+    /// Why a reference does not resolve.
+    struct Failure: Error {
+        let kind: CoderError.Kind
+    }
+
     /// Weak: a lazily restored controller's coder keeps this table until the controller's view
     /// loads, which must not keep that controller, or any other, alive.
     var controllers: [Int: WeakController] = [:]
-    var objects: [Int: any RestorableObject] = [:]
+    /// The objects made: ``StateRestoring`` objects (made, or the app's own) and ``Coding`` objects.
+    var objects: [Int: AnyObject] = [:]
+    /// The coder each object was made with, when it was made from its values (a restoration
+    /// class, `init?(coder:)`): the one its decode reads too.
+    var objectCoders: [Int: RestoringCoder] = [:]
+    /// The ``Coding`` objects not made yet.
+    var pendingCoding: [Int: PendingCodingObject] = [:]
+    /// The ids of the ``Coding`` objects: their `init?(coder:)` decodes them.
+    var codingIDs: Set<Int> = []
+    /// Why each object that could not be made was not, by id.
+    var failures: [Int: String] = [:]
+    /// What went wrong making ``Coding`` objects, for the restore's report.
+    var warnings: [String] = []
+    /// The first cause of each failure: the object whose own values did not make it.
+    private var causes: [Int: String] = [:]
+    private var inProgress: Set<Int> = []
+
+    /// The instance `reference` points at, making it first when it is a ``Coding`` object not made
+    /// yet; or why there is none.
+    ///
+    /// A ``Coding`` object's coder is at the object's own path (`/object 7`), however it is reached,
+    /// so an error inside it reads the same from every reference. An object that failed because an
+    /// object it refers to failed names that object and the first cause, not the whole chain.
+    func object(_ reference: ObjectReference, classVersions: [String: Int]) -> Result<AnyObject, Failure> {
+        let id = reference.id
+        if let controller = controllers[id]?.controller { return .success(controller) }
+        if let object = objects[id] { return .success(object) }
+        if let reason = failures[id] { return .failure(Failure(kind: .objectNotRestored(reference, reason: reason))) }
+        guard let pending = pendingCoding[id] else { return .failure(Failure(kind: .unknownObject(reference))) }
+        if inProgress.contains(id) {
+            // The outer decode of the same object then fails through this one.
+            return .failure(Failure(kind: .objectNotRestored(reference, reason: fail(id, pending.className,
+                "it decodes itself through a cycle of Coding objects (a cycle needs StateRestoring objects)"))))
+        }
+        guard inProgress.count < Self.maximumNesting else {
+            return .failure(Failure(kind: .objectNotRestored(reference, reason: fail(id, pending.className,
+                "more than \(Self.maximumNesting) Coding objects would be decoding inside each other"))))
+        }
+        inProgress.insert(id)
+        let coder = RestoringCoder(values: pending.values, path: ["object \(id)"], classVersions: classVersions, instances: self)
+        let made = pending.make(coder)
+        inProgress.remove(id)
+        pendingCoding[id] = nil
+        let reason: String
+        if let error = coder.error {
+            if case .objectNotRestored(let inner, let innerReason) = error.kind {
+                // The first cause is reported where it happened; this one points at it.
+                let cause = causes[inner.id] ?? innerReason
+                reason = "\(pending.className) did not decode: key \(error.key.debugDescription) refers to object #\(inner.id), which was not restored: \(cause)"
+                failures[id] = reason
+                causes[id] = cause
+                return .failure(Failure(kind: .objectNotRestored(reference, reason: reason)))
+            }
+            reason = fail(id, pending.className, "\(pending.className) did not decode: \(error)")
+        } else if let made {
+            objects[id] = made
+            objectCoders[id] = coder
+            return .success(made)
+        } else {
+            reason = fail(id, pending.className, "init?(coder:) of \(pending.className) returned nil")
+        }
+        return .failure(Failure(kind: .objectNotRestored(reference, reason: reason)))
+    }
+
+    /// Records that object `id` was not made, for `reason`, as a first cause; returns the reason.
+    private func fail(_ id: Int, _ className: String, _ reason: String) -> String {
+        failures[id] = reason
+        causes[id] = "object #\(id) (\(className)): \(reason)"
+        warnings.append("object \(id) (\(className)): \(reason)")
+        return reason
+    }
 }
 
 struct WeakController {
