@@ -69,7 +69,7 @@ public final class Application {
 
     /// Objects registered for state restoration by instance, by identifier
     /// (``registerObject(forStateRestoration:restorationIdentifier:)``).
-    public private(set) var objectsRegisteredForStateRestoration: [String: any RestorableObject] = [:]
+    public private(set) var objectsRegisteredForStateRestoration: [String: any StateRestoring] = [:]
 
     /// Makes an application with no windows.
     public init() {}
@@ -77,8 +77,14 @@ public final class Application {
     /// Saves `object` with every snapshot under `identifier`, and restores into this instance:
     /// register it again before restoring, as UIKit's `registerObject(forStateRestoration:
     /// restorationIdentifier:)` asks. Registering an identifier again replaces the object.
-    public func registerObject(forStateRestoration object: any RestorableObject, restorationIdentifier identifier: String) {
+    public func registerObject(forStateRestoration object: any StateRestoring, restorationIdentifier identifier: String) {
         objectsRegisteredForStateRestoration[identifier] = object
+    }
+
+    /// Registers `object` with ``shared``, as UIKit's class method
+    /// `UIApplication.registerObject(forStateRestoration:restorationIdentifier:)` does.
+    public static func registerObject(forStateRestoration object: any StateRestoring, restorationIdentifier identifier: String) {
+        shared.registerObject(forStateRestoration: object, restorationIdentifier: identifier)
     }
 
     isolated deinit {

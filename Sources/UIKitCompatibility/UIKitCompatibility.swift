@@ -15,16 +15,8 @@
 // UIViewController` compiles, the app's `ViewController` shadowing ControllerKit's in the app's
 // module, as on iOS.
 //
-// WAITING for a type of the project: not declared here until that type is committed (none is
-// invented here). The coder's engineer is adding the first three (Sources/ControllerKit/
-// Restoration/StateRestoring.swift and Coding.swift); once they land, these lines complete it:
-//
-//     public typealias UIStateRestoring = StateRestoring        // today's name: RestorableObject
-//     public typealias UIObjectRestoration = ObjectRestoration
-//     public typealias NSCoding = Coding                        // until then `NSCoding` is Foundation's,
-//                                                               // whose methods take Foundation's NSCoder
-//
-// - `UIStoryboard` (later: no storyboard type yet).
+// WAITING for a type of the project: not declared here until that type exists (none is invented
+// here): `UIStoryboard` and `UIStoryboardSegue`.
 
 @_exported import ControllerKit
 @_exported import Foundation
@@ -84,6 +76,14 @@ public typealias UIViewControllerRestoration = ViewControllerRestoration
 /// `NSCoder`: ControllerKit's ``Coder``, the restoration coder. It shadows Foundation's `NSCoder`
 /// in every file that imports this module.
 public typealias NSCoder = Coder
+/// `NSCoding`: ControllerKit's ``Coding``, a model class the coder stores by reference
+/// (`encode(with:)`, `init?(coder:)`). It shadows Foundation's `NSCoding`, whose methods take
+/// Foundation's coder, in every file that imports this module.
+public typealias NSCoding = Coding
+/// `UIStateRestoring`: ControllerKit's ``StateRestoring``, every member optional as in UIKit.
+public typealias UIStateRestoring = StateRestoring
+/// `UIObjectRestoration`: ControllerKit's ``ObjectRestoration``.
+public typealias UIObjectRestoration = ObjectRestoration
 
 /// The pre-Swift 4.2 spelling of `UIApplication.stateRestorationBundleVersionKey`: the app-level
 /// coder's key for the app's build, a string.
