@@ -71,4 +71,43 @@ import Testing
             "willTerminate",
         ], "\(relaunch)")
     }
+
+    /// The notes app keeps NSCoding model objects in the coder and opts in with the older pair
+    /// only: its state is saved in the background and restored at the next launch, the model's
+    /// objects made again by their `init?(coder:)`.
+    @Test func theNotesAppBringsBackItsNSCodingModelAfterAKill() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-notes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = LaunchModelRun.binary("navstate-notes-app")
+        var environment = ProcessInfo.processInfo.environment
+        environment["TEMPLATE_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
+        let errors = directory.appendingPathComponent("stderr.txt").path
+
+        var firstEnvironment = environment
+        firstEnvironment["NOTES_WRITE"] = "1"
+        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
+        var trace = try lines(of: first, until: "settings.viewWillAppear")
+        try first.send("background")
+        try first.send("memory-warning")
+        trace += try lines(of: first, until: "settings.didReceiveMemoryWarning")
+        first.kill()
+        #expect(trace == [
+            "willFinishLaunching", "didFinishLaunching restored=false", "settings.viewWillAppear",
+            "didEnterBackground", "shouldSaveApplicationState", "settings.didReceiveMemoryWarning",
+        ], "\(trace)")
+
+        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
+        var relaunch = try lines(of: second, until: "settings.viewWillAppear")
+        try second.send("terminate")
+        relaunch += second.readAll().split(separator: "\n").map(String.init)
+        second.wait()
+        #expect(second.termination == .exited(0))
+        #expect(relaunch == [
+            "willFinishLaunching", "shouldRestoreApplicationState schema=3",
+            "notes.decodeRestorableState notes=[\"Buy milk (pinned)\", \"Call Ann\"]",
+            "didFinishLaunching restored=true", "settings.viewWillAppear",
+            "didEnterBackground", "shouldSaveApplicationState",
+        ], "\(relaunch)")
+    }
 }
