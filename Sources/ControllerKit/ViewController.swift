@@ -270,6 +270,18 @@ open class ViewController: Responder, @MainActor CustomStringConvertible {
     /// Called on every restored controller once the whole hierarchy is decoded.
     open func applicationFinishedRestoringState() {}
 
+    /// Called right after a restore made this controller with `init?(coder:)`, with the same
+    /// coder, as `NSObject.awakeAfter(using:)`: return the controller to use in its place, or
+    /// `self` (the default). A result that is not a ``ViewController`` keeps this one.
+    open func awakeAfter(using coder: Coder) -> Any? { self }
+
+    /// Writes this controller into `coder`, as `NSCoding`'s `encode(with:)`: what a custom
+    /// container calls to keep a child's state in an archive of its own. Writes what
+    /// ``encodeRestorableState(with:)`` writes.
+    open func encode(with coder: Coder) {
+        encodeRestorableState(with: coder)
+    }
+
     // MARK: - Container hooks (internal; the built-in containers override them)
 
     /// The children that appear and disappear with this controller. For a custom container:

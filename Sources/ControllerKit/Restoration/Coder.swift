@@ -45,6 +45,9 @@ open class Coder {
     public private(set) var errors: [CoderError] = []
 
     private var classVersions: [String: Int]
+    /// How many values `encode(_:)` wrote without a key, and how many `decodeObject()` read.
+    var unkeyedWritten = 0
+    var unkeyedRead = 0
     private var objectsByID: [Int: AnyObject] = [:]
     private var idsByObject: [ObjectIdentifier: Int] = [:]
 

@@ -207,7 +207,8 @@ struct Restorer {
                 drop(index, "init?(coder:) of \(record.className) returned nil")
                 return
             }
-            controller = instance
+            // UIKit's `awakeAfter(using:)` may hand back another controller to use instead.
+            controller = instance.awakeAfter(using: coder) as? ViewController ?? instance
             isNew = true
         }
         guard let controller else { return }
