@@ -1,0 +1,58 @@
+// `NSKeyedArchiver` and `NSKeyedUnarchiver` as a custom container uses them to keep each child's
+// state in an archive of its own inside its coder (survey row 73): coders whose bytes are
+// navstate's payload format. They shadow Foundation's classes of the same names in files that
+// import this module, as `NSCoder` does.
+
+/// A coder that writes an archive of its own: `encodedData` holds what was encoded, to store
+/// under a key of another coder.
+///
+/// ```swift
+/// let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+/// child.encodeRestorableState(with: archiver)
+/// archiver.finishEncoding()
+/// coder.encode(archiver.encodedData, forKey: "child0")
+/// ```
+///
+/// Values of the coder's types are kept; a reference to an object or controller is not resolved
+/// inside a nested archive and decodes as `nil` with an error.
+open class NSKeyedArchiver: Coder {
+    /// Makes an archiver; like every coder here it is secure (`requiresSecureCoding` is `true`).
+    public init(requiringSecureCoding: Bool = true) {
+        super.init()
+    }
+
+    /// The archive's bytes.
+    open var encodedData: Data { PayloadCodec.encode(values) }
+
+    /// Ends the encoding, as UIKit's archiver asks; nothing is left to do here.
+    open func finishEncoding() {}
+}
+
+/// A coder that reads an archive ``NSKeyedArchiver`` wrote.
+///
+/// ```swift
+/// if let data = coder.decodeObject(forKey: "child0") as? Data, let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data) {
+///     child.decodeRestorableState(with: unarchiver)
+/// }
+/// ```
+open class NSKeyedUnarchiver: Coder {
+    /// Reads `data`; throws the payload's error, naming the byte at fault, when it is not an
+    /// archive.
+    public init(forReadingFrom data: Data) throws {
+        super.init(values: try PayloadCodec.decode(data))
+    }
+
+    /// The older, non-throwing spelling: an archive that does not read gives an empty coder whose
+    /// ``Coder/error`` says why.
+    public init(forReadingWith data: Data) {
+        do throws(PayloadError) {
+            super.init(values: try PayloadCodec.decode(data))
+        } catch {
+            super.init()
+            failWithError(CoderError(kind: .corruptPayload("the archive does not read: \(error)"), key: "", path: []))
+        }
+    }
+
+    /// Ends the decoding, as UIKit's unarchiver asks; nothing is left to do here.
+    open func finishDecoding() {}
+}
