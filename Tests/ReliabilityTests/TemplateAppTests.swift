@@ -110,4 +110,41 @@ import Testing
             "didEnterBackground", "shouldSaveApplicationState",
         ], "\(relaunch)")
     }
+
+    /// The master-detail app: its delegate places the split view controller itself when
+    /// restoration asks for it (kept where it put it), its detail screen comes back through its
+    /// restoration class with the identifiers of its path, and it extends the restoration until
+    /// it is active.
+    @Test func theSplitAppComesBackThroughItsDelegateAndRestorationClass() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-split-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = LaunchModelRun.binary("navstate-split-app")
+        var environment = ProcessInfo.processInfo.environment
+        environment["TEMPLATE_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
+        let errors = directory.appendingPathComponent("stderr.txt").path
+
+        var firstEnvironment = environment
+        firstEnvironment["SPLIT_SELECT"] = "42"
+        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
+        var trace = try lines(of: first, until: "didBecomeActive")
+        try first.send("background")
+        try first.send("memory-warning")
+        trace += try lines(of: first, until: "list.didReceiveMemoryWarning")
+        first.kill()
+        #expect(trace == ["willFinishLaunching", "didFinishLaunching restored=false", "detail.viewWillAppear item=42",
+                          "didBecomeActive", "list.didReceiveMemoryWarning"], "\(trace)")
+
+        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
+        let relaunch = try lines(of: second, until: "didBecomeActive")
+        try second.send("terminate")
+        second.wait()
+        #expect(second.termination == .exited(0))
+        #expect(relaunch == [
+            "willFinishLaunching", "shouldRestoreSecureApplicationState",
+            "viewControllerWithRestorationIdentifierPath [\"split\"]",
+            "DetailViewController.viewController(withRestorationIdentifierPath: [\"split\", \"detail\"])",
+            "didFinishLaunching restored=true", "detail.viewWillAppear item=42", "didBecomeActive",
+        ], "\(relaunch)")
+    }
 }
