@@ -49,7 +49,8 @@ let package = Package(
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
         .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper",
-                                                             "navstate-template-app", "navstate-notes-app", "navstate-split-app"]),
+                                                             "navstate-template-app", "navstate-notes-app",
+                                                             "navstate-storyboard-app", "navstate-split-app"]),
         // An app in the shape of Xcode's iOS App template, UIKit code through UIKitCompatibility, run by `@main` in a
         // child process by the tests.
         .executableTarget(name: "navstate-template-app", dependencies: ["UIKitCompatibility"]),
@@ -57,6 +58,8 @@ let package = Package(
         .executableTarget(name: "navstate-notes-app", dependencies: ["UIKitCompatibility"]),
         // A master-detail app: a split its delegate places itself, a restoration class, an extended restoration.
         .executableTarget(name: "navstate-split-app", dependencies: ["UIKitCompatibility"]),
+        // The same with a Main storyboard: its controllers come from registered storyboard scenes.
+        .executableTarget(name: "navstate-storyboard-app", dependencies: ["UIKitCompatibility"]),
         .testTarget(name: "RestorationTestingTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
         // Every ```swift block of README.md and docs/*.md, compiled and run as a test of its doc.
         .plugin(name: "ExtractDocExamples", capability: .buildTool(), dependencies: ["extract-doc-examples"]),

@@ -15,6 +15,7 @@ open class Responder {
     open var next: Responder? { nil }
 
     /// Called after an object is loaded from an interface file, in UIKit. There are no interface
-    /// files here: nothing calls it, and code that overrides it compiles.
+    /// files here: a controller instantiated from a registered ``Storyboard`` scene gets it; no
+    /// other object does.
     open func awakeFromNib() {}
 }

@@ -61,6 +61,21 @@ open class ViewController: Responder, @MainActor CustomStringConvertible {
     /// refuse by returning `nil`, which leaves out the controller's subtree.
     open var restorationClass: (any ViewControllerRestoration.Type)? { didSet { RestorationChanges.structureDidChange() } }
 
+    /// The storyboard this controller was instantiated from, as UIKit's `storyboard`; `nil` for
+    /// one made in code. A save records its name, and a restore re-makes the controller from it
+    /// (``Storyboard``).
+    public internal(set) var storyboard: Storyboard?
+    /// The storyboard ID of the scene this controller was instantiated from, for its segues.
+    var storyboardSceneIdentifier: String?
+
+    /// Called by `performSegue(withIdentifier:sender:)` before the segue is performed, to
+    /// configure `segue.destination`, as UIKit's. The base implementation does nothing.
+    open func prepare(for segue: StoryboardSegue, sender: Any?) {}
+
+    /// Asked before a storyboard-triggered segue, in UIKit; no control triggers segues here, and
+    /// `performSegue(withIdentifier:sender:)` does not ask, as in UIKit. Returns `true`.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
     // MARK: - Presentation settings
 
     /// The style `present(_:animated:completion:)` uses when this controller is presented.

@@ -15,9 +15,6 @@
 // UIViewController` compiles, the app's `ViewController` shadowing ControllerKit's in the app's
 // module, as on iOS.
 //
-// WAITING for a type of the project: not declared here until that type exists (none is invented
-// here): `UIStoryboard` and `UIStoryboardSegue`.
-
 @_exported import ControllerKit
 @_exported import Foundation
 @_exported import StateRestoration
@@ -84,6 +81,10 @@ public typealias NSCoding = Coding
 public typealias UIStateRestoring = StateRestoring
 /// `UIObjectRestoration`: ControllerKit's ``ObjectRestoration``.
 public typealias UIObjectRestoration = ObjectRestoration
+/// `UIStoryboard`: ControllerKit's ``Storyboard``, whose scenes the app registers.
+public typealias UIStoryboard = Storyboard
+/// `UIStoryboardSegue`: ControllerKit's ``StoryboardSegue``.
+public typealias UIStoryboardSegue = StoryboardSegue
 
 /// The pre-Swift 4.2 spelling of `UIApplication.stateRestorationBundleVersionKey`: the app-level
 /// coder's key for the app's build, a string.

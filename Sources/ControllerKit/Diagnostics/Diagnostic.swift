@@ -47,6 +47,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// An application call out of order: a second launch, or `completeStateRestoration()`
         /// without a matching `extendStateRestoration()`.
         case outOfOrder
+        /// `Storyboard(name:bundle:)` or an instantiation with a storyboard name or scene identifier
+        /// that is not registered (UIKit raises); an empty controller, or `nil`, stands for it.
+        case storyboardNotFound
     }
 
     /// The category, for matching.

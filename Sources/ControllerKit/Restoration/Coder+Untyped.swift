@@ -36,9 +36,14 @@ extension Coder {
     /// when missing. References become their objects, inside arrays and dictionaries too; one
     /// that does not resolve makes the whole value `nil` and records an error. A point, size or
     /// rectangle comes back as its dictionary (``decodeCGPoint(forKey:)`` and its kin read them);
-    /// a Codable value stored as JSON as its JSON `Data`.
+    /// a Codable value stored as JSON as its JSON `Data`. Under
+    /// `Application.stateRestorationViewControllerStoryboardKey`, a storyboard's name comes back
+    /// as its ``Storyboard``, as UIKit's coder has it (`nil` when it is not registered any more).
     public func decodeObject(forKey key: String) -> Any? {
         guard let stored = values[key] else { return nil }
+        if key == Application.stateRestorationViewControllerStoryboardKey, case .string(let name) = stored {
+            return Storyboard.registered(name: name)
+        }
         return plainValue(stored, forKey: key)
     }
 
@@ -127,6 +132,7 @@ extension Coder {
         case let text as String: return .success(.string(text))
         case let data as Data: return .success(.data(data))
         case let date as Date: return .success(.date(date))
+        case let storyboard as Storyboard: return .success(.string(storyboard.name))
         case let point as CGPoint: return .success(point.codedValue)
         case let size as CGSize: return .success(size.codedValue)
         case let rect as CGRect: return .success(rect.codedValue)

@@ -6,8 +6,8 @@
 ///    identifiers, else new ones from the registry; ``Coding`` objects when first decoded.
 /// 2. Controllers top-down, each from the first that supplies it: its restoration class; the
 ///    registry's delegate; the application's delegate; a controller the app already built at
-///    that path (a window's root, a container's child made in `init` or `viewDidLoad`); the
-///    registry's `init?(coder:)`. With ``RestoreTiming/eager`` timing each loads its view right
+///    that path (a window's root, a container's child made in `init` or `viewDidLoad`); its
+///    storyboard, when it was saved from one (UIKit's rule); the registry's `init?(coder:)`. With ``RestoreTiming/eager`` timing each loads its view right
 ///    after it is made, so that a container's `viewDidLoad` builds its children before they are
 ///    looked for.
 /// 3. Relations through the containment API an app would use: stacks, tabs, columns, children,
@@ -198,6 +198,19 @@ struct Restorer {
         } else if let existing = existingController(for: index) {
             controller = existing
             reused[index] = true
+        } else if case .string(let name)? = record.values[Application.stateRestorationViewControllerStoryboardKey] {
+            // UIKit's rule: saved from a storyboard, re-made from it, the restoration identifier
+            // as the storyboard ID.
+            guard let storyboard = Storyboard.registered(name: name) else {
+                drop(index, "its storyboard \(name.debugDescription) is not registered")
+                return
+            }
+            guard let instance = storyboard.instantiateIfRegistered(withIdentifier: record.identifier) else {
+                drop(index, "its storyboard \(name.debugDescription) has no scene \(record.identifier.debugDescription)")
+                return
+            }
+            controller = instance
+            isNew = true
         } else {
             guard let entry = registry.controllerEntry(named: record.className) else {
                 drop(index, "class \(record.className) is not registered")

@@ -73,6 +73,10 @@ struct SnapshotCapture {
                 record.values = pending.coder.values
             } else {
                 let coder = ArchivingCoder(context: context, codingPath: item.record.path)
+                // Its storyboard's name first, as UIKit's coder holds it, for the restore to re-make it.
+                if let storyboard = item.controller.storyboard {
+                    coder.encode(.string(storyboard.name), forKey: Application.stateRestorationViewControllerStoryboardKey)
+                }
                 item.controller.encodeRestorableState(with: coder)
                 record.values = coder.values
                 report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
@@ -110,7 +114,8 @@ struct SnapshotCapture {
             return
         }
         let entry = registry.entry(for: controller)
-        if entry == nil {
+        // A storyboard's controller is re-made from its storyboard: its class needs no registration.
+        if entry == nil, controller.storyboard == nil {
             report.warnings.append("\(SnapshotPath.string(parentPath + [component ?? identifier])): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
         }
         var factoryName: String?

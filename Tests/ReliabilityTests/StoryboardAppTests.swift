@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// An app in the shape of Xcode's iOS App template with a Main storyboard, written as UIKit code
+/// through UIKitCompatibility (Sources/navstate-storyboard-app), run by `@main` in a child
+/// process: its controllers come from the registered "Main" storyboard; it launches, opens a
+/// detail screen through a registered segue, goes to the background, is killed and relaunches, and the
+/// detail screen comes back re-made from the storyboard (UIKit's rule), compared as whole traces.
+@Suite struct StoryboardAppTests {
+    /// Runs the app until `last` is printed, then returns what it printed.
+    private func lines(of child: LaunchModelChild, until last: String) throws -> [String] {
+        var lines: [String] = []
+        while let line = try child.nextLine() {
+            lines.append(line)
+            if line == last { return lines }
+        }
+        throw LaunchModelMismatch(message: "the app ended before printing \"\(last)\": \(lines); \(child.errorTail())")
+    }
+
+    @Test func theStoryboardAppComesBackRemadeFromItsStoryboardAfterAKill() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-storyboard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = LaunchModelRun.binary("navstate-storyboard-app")
+        var environment = ProcessInfo.processInfo.environment
+        environment["STORYBOARD_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
+        let errors = directory.appendingPathComponent("stderr.txt").path
+
+        // The first launch finds nothing to restore; the inbox opens item 7 from its storyboard.
+        var firstEnvironment = environment
+        firstEnvironment["STORYBOARD_OPEN_ITEM"] = "7"
+        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
+        var trace = try lines(of: first, until: "didBecomeActive")
+        // To the background (the memory warning after it shows the save is done), then killed.
+        try first.send("background")
+        try first.send("memory-warning")
+        trace += try lines(of: first, until: "detail.didReceiveMemoryWarning")
+        first.kill()
+        #expect(first.termination == .signaled(SIGKILL))
+        #expect(trace == [
+            // The main storyboard's initial controller, made before the launch, as UIKit does.
+            "inbox.awakeFromNib storyboard=Main",
+            "willFinishLaunching",
+            "didFinishLaunching restored=false",
+            // performSegue(withIdentifier:sender:): the destination from the storyboard, then prepare.
+            "detail.awakeFromNib storyboard=Main",
+            "inbox.prepare(for: showDetail) sender=7",
+            "detail.viewDidLoad", "detail.viewWillAppear item=7",
+            "didBecomeActive",
+            "willResignActive", "didEnterBackground",
+            "shouldSaveSecureApplicationState",
+            "inbox.encodeRestorableState", "detail.encodeRestorableState",
+            "inbox.didReceiveMemoryWarning", "detail.didReceiveMemoryWarning",
+        ], "\(trace)")
+
+        // Relaunched: the storyboard's root is decoded into; the detail, whose class is registered
+        // nowhere, is re-made from the storyboard under its restoration identifier, then decoded.
+        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
+        var relaunch = try lines(of: second, until: "didBecomeActive")
+        try second.send("terminate")
+        relaunch += try lines(of: second, until: "willTerminate")
+        second.wait()
+        #expect(second.termination == .exited(0))
+        #expect(relaunch == [
+            "inbox.awakeFromNib storyboard=Main",
+            "willFinishLaunching",
+            "shouldRestoreSecureApplicationState",
+            "inbox.viewDidLoad",
+            "detail.awakeFromNib storyboard=Main", "detail.viewDidLoad",
+            "inbox.decodeRestorableState",
+            "detail.decodeRestorableState item=7 coderStoryboard=Main storyboard=Main",
+            "didDecodeRestorableState",
+            "didFinishLaunching restored=true",
+            "detail.viewWillAppear item=7",
+            "didBecomeActive",
+            "willResignActive", "didEnterBackground",
+            "shouldSaveSecureApplicationState",
+            "inbox.encodeRestorableState", "detail.encodeRestorableState",
+            "willTerminate",
+        ], "\(relaunch)")
+    }
+}
