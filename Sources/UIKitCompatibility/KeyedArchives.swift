@@ -1,6 +1,6 @@
 // `NSKeyedArchiver` and `NSKeyedUnarchiver` as a custom container uses them to keep each child's
-// state in an archive of its own inside its coder (survey row 73): coders whose bytes are
-// navstate's payload format. They shadow Foundation's classes of the same names in files that
+// state in an archive of its own inside its coder (survey row 73), and as apps archive one model
+// object into `Data` (row 74): coders whose bytes are navstate's payload format. They shadow Foundation's classes of the same names in files that
 // import this module, as `NSCoder` does.
 
 /// A coder that writes an archive of its own: `encodedData` holds what was encoded, to store
@@ -26,6 +26,25 @@ open class NSKeyedArchiver: Coder {
 
     /// Ends the encoding, as UIKit's archiver asks; nothing is left to do here.
     open func finishEncoding() {}
+
+    /// An archive of `object` alone (survey row 74): a `Coding` (`NSCoding`) object writes its
+    /// own keys with `encode(with:)`; any other value of the coder's types is kept under the key
+    /// `root`. Read a `Coding` object back with
+    /// ``NSKeyedUnarchiver/unarchivedObject(ofClass:from:)``.
+    open class func archivedData(withRootObject object: Any, requiringSecureCoding: Bool) throws -> Data {
+        archivedData(withRootObject: object)
+    }
+
+    /// The older, non-throwing spelling of ``archivedData(withRootObject:requiringSecureCoding:)``.
+    open class func archivedData(withRootObject object: Any) -> Data {
+        let archiver = NSKeyedArchiver()
+        if let model = object as? any Coding {
+            model.encode(with: archiver)
+        } else {
+            archiver.encode(object, forKey: "root")
+        }
+        return archiver.encodedData
+    }
 }
 
 /// A coder that reads an archive ``NSKeyedArchiver`` wrote.
@@ -55,4 +74,17 @@ open class NSKeyedUnarchiver: Coder {
 
     /// Ends the decoding, as UIKit's unarchiver asks; nothing is left to do here.
     open func finishDecoding() {}
+
+    /// The `Coding` object of class `type` an archive of it holds, made with its
+    /// `init?(coder:)`; `nil` when it does not make one. Throws when the bytes are not an archive.
+    open class func unarchivedObject<Object: Coding>(ofClass type: Object.Type, from data: Data) throws -> Object? {
+        Object(coder: try NSKeyedUnarchiver(forReadingFrom: data))
+    }
+
+    /// The value an archive of a plain value holds (`archivedData(withRootObject:)` of a string,
+    /// a number, an array…), or `nil`. An archive names no class, so a `Coding` object is read
+    /// back only by ``unarchivedObject(ofClass:from:)``: here it gives `nil`.
+    open class func unarchiveObject(with data: Data) -> Any? {
+        NSKeyedUnarchiver(forReadingWith: data).decodeObject(forKey: "root")
+    }
 }

@@ -81,3 +81,33 @@ struct NestedArchivesRow {
         #expect(unarchiver.decodeDouble(forKey: "offset") == 0)
     }
 }
+
+/// A model an app archives into `Data` of its own (row 74), as CoreNavigation does with an item.
+final class StorageItem: NSObject, NSCoding {
+    let key: String
+
+    init(key: String) { self.key = key }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(key, forKey: "key")
+    }
+
+    required init?(coder: NSCoder) {
+        guard let key = coder.decodeObject(forKey: "key") as? String else { return nil }
+        self.key = key
+    }
+}
+
+@Suite("Row 74: archivedData(withRootObject:) and unarchiving")
+struct RootObjectArchivesRow {
+    @Test("Row 74: an NSCoding object and a plain value archive into Data and back")
+    func rootObjects() throws {
+        let data = try NSKeyedArchiver.archivedData(withRootObject: StorageItem(key: "inbox"), requiringSecureCoding: true)
+        #expect(try NSKeyedUnarchiver.unarchivedObject(ofClass: StorageItem.self, from: data)?.key == "inbox")
+        let names = NSKeyedArchiver.archivedData(withRootObject: ["a", "b"])
+        #expect(NSKeyedUnarchiver.unarchiveObject(with: names) as? [String] == ["a", "b"])
+        // An archive names no class: an NSCoding object needs its class to come back.
+        #expect(NSKeyedUnarchiver.unarchiveObject(with: data) == nil)
+        #expect(throws: PayloadError.self) { _ = try NSKeyedUnarchiver.unarchivedObject(ofClass: StorageItem.self, from: Data([7])) }
+    }
+}
