@@ -54,8 +54,10 @@ let package = Package(
         // An app in the shape of Xcode's iOS App template, UIKit code through UIKitCompatibility, run by `@main` in a
         // child process by the tests.
         .executableTarget(name: "navstate-template-app", dependencies: ["UIKitCompatibility"]),
-        // The same, with NSCoding model classes and the older shouldSave/RestoreApplicationState pair.
-        .executableTarget(name: "navstate-notes-app", dependencies: ["UIKitCompatibility"]),
+        // The same, with NSCoding model classes and the older shouldSave/RestoreApplicationState pair, in Swift 5 mode
+        // as most UIKit apps are.
+        .executableTarget(name: "navstate-notes-app", dependencies: ["UIKitCompatibility"],
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
         // A master-detail app: a split its delegate places itself, a restoration class, an extended restoration.
         .executableTarget(name: "navstate-split-app", dependencies: ["UIKitCompatibility"]),
         // The same with a Main storyboard: its controllers come from registered storyboard scenes.
