@@ -187,8 +187,8 @@ public protocol ApplicationStatePreservation: AnyObject {
 /// #if !canImport(UIKit)
 /// extension AppDelegate: ApplicationLaunchConfiguration {
 ///     static func makeDelegate() -> any ApplicationDelegate { AppDelegate() }
-///     static func makeStatePreservation() -> (any ApplicationStatePreservation)? {
-///         try? StatePreservation(path: "state.sqlite", registry: AppRegistry.make())
+///     static func makeStatePreservation() throws -> (any ApplicationStatePreservation)? {
+///         try StatePreservation(path: "state.sqlite", registry: AppRegistry.make())
 ///     }
 /// }
 /// #endif
@@ -197,8 +197,9 @@ public protocol ApplicationStatePreservation: AnyObject {
 public protocol ApplicationLaunchConfiguration {
     /// Makes the app's delegate, as `UIApplicationMain` makes it from the `@main` class.
     static func makeDelegate() -> any ApplicationDelegate
-    /// Where the app's state is saved and restored; `nil` (the default) for none.
-    static func makeStatePreservation() -> (any ApplicationStatePreservation)?
+    /// Where the app's state is saved and restored; `nil` (the default) for none. An error is
+    /// printed by `main()`, and the app runs without keeping its state.
+    static func makeStatePreservation() throws -> (any ApplicationStatePreservation)?
 }
 
 extension ApplicationLaunchConfiguration {

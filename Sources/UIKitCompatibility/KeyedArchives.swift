@@ -31,19 +31,27 @@ open class NSKeyedArchiver: Coder {
     /// own keys with `encode(with:)`; any other value of the coder's types is kept under the key
     /// `root`. Read a `Coding` object back with
     /// ``NSKeyedUnarchiver/unarchivedObject(ofClass:from:)``.
+    /// Throws the first value it could not keep (a type the coder does not store, say).
     open class func archivedData(withRootObject object: Any, requiringSecureCoding: Bool) throws -> Data {
-        archivedData(withRootObject: object)
+        let archiver = archiver(of: object)
+        if let error = archiver.error { throw error }
+        return archiver.encodedData
     }
 
-    /// The older, non-throwing spelling of ``archivedData(withRootObject:requiringSecureCoding:)``.
+    /// The older, non-throwing spelling of ``archivedData(withRootObject:requiringSecureCoding:)``:
+    /// what could not be kept is left out.
     open class func archivedData(withRootObject object: Any) -> Data {
+        archiver(of: object).encodedData
+    }
+
+    private static func archiver(of object: Any) -> NSKeyedArchiver {
         let archiver = NSKeyedArchiver()
         if let model = object as? any Coding {
             model.encode(with: archiver)
         } else {
             archiver.encode(object, forKey: "root")
         }
-        return archiver.encodedData
+        return archiver
     }
 }
 
@@ -76,9 +84,13 @@ open class NSKeyedUnarchiver: Coder {
     open func finishDecoding() {}
 
     /// The `Coding` object of class `type` an archive of it holds, made with its
-    /// `init?(coder:)`; `nil` when it does not make one. Throws when the bytes are not an archive.
+    /// `init?(coder:)`; `nil` when it does not make one. Throws when the bytes are not an archive,
+    /// or the first error its decoding recorded.
     open class func unarchivedObject<Object: Coding>(ofClass type: Object.Type, from data: Data) throws -> Object? {
-        Object(coder: try NSKeyedUnarchiver(forReadingFrom: data))
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+        let object = Object(coder: unarchiver)
+        if let error = unarchiver.error { throw error }
+        return object
     }
 
     /// The value an archive of a plain value holds (`archivedData(withRootObject:)` of a string,

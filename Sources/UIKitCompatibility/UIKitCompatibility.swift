@@ -99,6 +99,6 @@ public let UIApplicationStateRestorationTimestampKey = Application.stateRestorat
 /// coder's key for the system that saved the state, a string.
 public let UIApplicationStateRestorationSystemVersionKey = Application.stateRestorationSystemVersionKey
 /// The pre-Swift 4.2 spelling of `UIApplication.stateRestorationViewControllerStoryboardKey`: a
-/// restoration class's coder key for the storyboard its controller came from (there are no
-/// storyboards here, so nothing is stored under it).
+/// restoration class's coder key for the storyboard its controller came from: a save stores the
+/// storyboard's name there, and `decodeObject(forKey:)` gives the `UIStoryboard` back.
 public let UIStateRestorationViewControllerStoryboardKey = Application.stateRestorationViewControllerStoryboardKey

@@ -31,9 +31,9 @@ extension AppDelegate: ApplicationLaunchConfiguration {
     }
 
     /// No class is registered: the restore re-makes every controller from its storyboard.
-    static func makeStatePreservation() -> (any ApplicationStatePreservation)? {
+    static func makeStatePreservation() throws -> (any ApplicationStatePreservation)? {
         let path = ProcessInfo.processInfo.environment["STORYBOARD_STATE_FILE"] ?? "storyboard-app.sqlite"
-        return try? StatePreservation(path: path, registry: RestorationRegistry())
+        return try StatePreservation(path: path, registry: RestorationRegistry())
     }
 }
 #endif

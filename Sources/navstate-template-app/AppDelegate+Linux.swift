@@ -6,11 +6,11 @@ import UIKitCompatibility
 extension AppDelegate: ApplicationLaunchConfiguration {
     static func makeDelegate() -> any UIApplicationDelegate { AppDelegate() }
 
-    static func makeStatePreservation() -> (any ApplicationStatePreservation)? {
+    static func makeStatePreservation() throws -> (any ApplicationStatePreservation)? {
         let registry = RestorationRegistry()
         registry.register(ViewController.self, as: "ViewController")
         let path = ProcessInfo.processInfo.environment["TEMPLATE_STATE_FILE"] ?? "template-app.sqlite"
-        return try? StatePreservation(path: path, registry: registry)
+        return try StatePreservation(path: path, registry: registry)
     }
 }
 #endif

@@ -145,7 +145,11 @@ extension ApplicationDelegate {
             exit(70)
         }
         let application = Application.shared
-        application.statePreservation = configuration.makeStatePreservation()
+        do {
+            application.statePreservation = try configuration.makeStatePreservation()
+        } catch {
+            FileHandle.standardError.write(Data("navstate: the app's state cannot be kept, so it runs without it: \(error)\n".utf8))
+        }
         application.launch(configuration.makeDelegate())
         SystemEvents.deliver(to: application)
     }

@@ -98,11 +98,12 @@ extension Snapshot {
 
 extension SnapshotMetadata {
     /// The metadata under the restoration keys of `Application`, as UIKit's app-level coder
-    /// answers them.
+    /// answers them. The idiom is a phone's unless the save stored another with the app's keys
+    /// (saves made without an application delegate, and those of earlier versions, were phones').
     public var applicationCoderValues: [String: CodedValue] {
         [Application.stateRestorationBundleVersionKey: .string(appBuild),
          Application.stateRestorationTimestampKey: .date(createdAt),
          Application.stateRestorationSystemVersionKey: .string(platform),
-         Application.stateRestorationUserInterfaceIdiomKey: .integer(Int64(Device.current.userInterfaceIdiom.rawValue))]
+         Application.stateRestorationUserInterfaceIdiomKey: .integer(Int64(UserInterfaceIdiom.phone.rawValue))]
     }
 }

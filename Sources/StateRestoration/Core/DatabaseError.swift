@@ -26,6 +26,12 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Whether another connection holds the lock the operation needed.
     public var isBusy: Bool { primaryResultCode == SQLITE_BUSY || primaryResultCode == SQLITE_LOCKED }
 
+    /// Whether the environment failed rather than the file's contents: the disk (full, an I/O
+    /// error, read-only), memory, or permissions. Moving such a file aside would not help.
+    public var isEnvironmental: Bool {
+        [SQLITE_IOERR, SQLITE_FULL, SQLITE_READONLY, SQLITE_NOMEM, SQLITE_CANTOPEN, SQLITE_PERM].contains(primaryResultCode)
+    }
+
     /// Whether SQLite found the file not to be a database, or damaged.
     public var isCorruption: Bool { primaryResultCode == SQLITE_CORRUPT || primaryResultCode == SQLITE_NOTADB }
 

@@ -90,8 +90,9 @@ public enum Migrator {
                 }
             } catch let error as StoreError {
                 throw error
-            } catch let error as DatabaseError where error.isBusy {
-                // Another process holds the file: nothing failed, and the file is as it was.
+            } catch let error as DatabaseError where error.isBusy || error.isEnvironmental {
+                // Another process holds the file, or the disk or memory failed: the migration and
+                // the file are not at fault, and the file is as it was.
                 throw StoreError.database(error)
             } catch let error as DatabaseError {
                 throw StoreError.migrationFailed(path: database.path, migration: migration.fileName, reason: error.description)

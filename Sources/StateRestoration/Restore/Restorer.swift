@@ -220,9 +220,11 @@ struct Restorer {
                 drop(index, "init?(coder:) of \(record.className) returned nil")
                 return
             }
-            // UIKit's `awakeAfter(using:)` may hand back another controller to use instead.
-            controller = instance.awakeAfter(using: coder) as? ViewController ?? instance
-            isNew = true
+            // UIKit's `awakeAfter(using:)` may hand back another controller to use instead,
+            // checked as a supplied one (it may be in a hierarchy already).
+            let awakened = instance.awakeAfter(using: coder) as? ViewController ?? instance
+            controller = awakened
+            isNew = awakened === instance
         }
         guard let controller else { return }
         if let error = coder.error {

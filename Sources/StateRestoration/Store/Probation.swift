@@ -26,9 +26,9 @@ import Foundation
 ///    inspection.
 /// 5. Choosing a snapshot only reads. What a restore learned (the strikes of gone processes,
 ///    `quarantined_at`) is written when it restores a snapshot, with its crash mark, in one
-///    transaction that does not wait for another process's write lock; a restore that restores
-///    nothing writes nothing, and one that cannot get the lock says so in its report and goes
-///    on without the mark.
+///    transaction that does not wait for another process's write lock; a restore refused before
+///    it builds anything writes nothing, and one that cannot get the lock says so in its report
+///    and goes on without the mark.
 struct Probation: Sendable {
     /// The state restored, to tell a save of the same state from one the user moved on to.
     let restored: RestorableState
@@ -142,7 +142,7 @@ struct Probation: Sendable {
 
     /// `duration` in whole seconds, or milliseconds below one second.
     private static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 }

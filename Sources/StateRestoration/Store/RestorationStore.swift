@@ -41,6 +41,10 @@ public final class RestorationStore: @unchecked Sendable {
     /// This process's probation since its restore, until the launch counts as good.
     private var probation: Probation?
     private var probationCount = 0
+    /// Whether a mark in this process's name (a crash mark or a probation) may be in the file:
+    /// cleared only once a good launch has removed them, whatever ``probation`` says (an
+    /// extended restoration has a crash mark and no probation yet).
+    private var hasMarks = false
 
     /// Opens (creating and migrating as needed) the database at `path`; throws when the file
     /// cannot be used as it is (not a database, damaged, a newer schema, another application's),
@@ -87,7 +91,7 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     deinit {
-        if let database { Self.release(database, endingProbation: probation != nil) }
+        if let database { Self.release(database, endingMarks: hasMarks) }
         OpenStores.remove(self)
     }
 
@@ -98,12 +102,11 @@ public final class RestorationStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let database else { return }
-        defer { self.database = nil }
-        try StoreError.wrapping(path: path) {
-            if probation != nil { try Probation.markLaunchGood(in: database) }
-            probation = nil
-            try database.checkpoint()
-        }
+        // Open until the marks are gone, so that a failed close can be tried again (or the exit
+        // does it) and no mark of a living process outlives it.
+        try StoreError.wrapping(path: path) { try endMarks(in: database) }
+        self.database = nil
+        try StoreError.wrapping(path: path) { try database.checkpoint() }
     }
 
     /// What a normal exit does to a store still open: what releasing it does.
@@ -112,7 +115,8 @@ public final class RestorationStore: @unchecked Sendable {
         defer { lock.unlock() }
         guard let database else { return }
         self.database = nil
-        Self.release(database, endingProbation: probation != nil)
+        Self.release(database, endingMarks: hasMarks)
+        hasMarks = false
         probation = nil
     }
 
@@ -120,8 +124,8 @@ public final class RestorationStore: @unchecked Sendable {
     /// launch, and SQLite copies the write-ahead log into the file as the last connection
     /// closes, unless this store wrote nothing (a restore that restored nothing, say) while the
     /// log holds other connections' writes: the files then keep every byte as they were found.
-    private static func release(_ database: Database, endingProbation: Bool) {
-        if endingProbation { try? Probation.markLaunchGood(in: database) }
+    private static func release(_ database: Database, endingMarks: Bool) {
+        if endingMarks { try? Probation.markLaunchGood(in: database) }
         let log = (try? FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int) ?? 0
         if !database.hasChangedRows, log > 0 { database.keepWriteAheadLogOnClose() }
     }
@@ -222,7 +226,11 @@ public final class RestorationStore: @unchecked Sendable {
                 }
                 return (written, try SnapshotWriter.prune(database, keeping: keep))
             }
-            if movedOn == true { probation = nil }
+            // Committed: the good launch's marks are gone.
+            if movedOn == true {
+                hasMarks = false
+                probation = nil
+            }
             return result
         }
         report.snapshotID = written.id
@@ -307,7 +315,9 @@ public final class RestorationStore: @unchecked Sendable {
             return notRestored("the application's delegate does not opt in to restoring state (application(_:shouldRestoreSecureApplicationState:))")
         }
         let marked = try withDatabase { database in
-            try Probation.markRestoreStarted(candidate.id, seen: summaries, quarantineAt: limit, in: database)
+            let marked = try Probation.markRestoreStarted(candidate.id, seen: summaries, quarantineAt: limit, in: database)
+            if marked { hasMarks = true }
+            return marked
         }
         var report = SnapshotRestore.restore(loaded, into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
         report.skipped = skipped
@@ -338,7 +348,9 @@ public final class RestorationStore: @unchecked Sendable {
         var ended = false
         do {
             ended = try withDatabase { database in
-                try Probation.markRestoreEnded(candidate.id, onProbation: didRestore, in: database)
+                let ended = try Probation.markRestoreEnded(candidate.id, onProbation: didRestore, in: database)
+                if ended, didRestore { hasMarks = true }
+                return ended
             }
             if !ended { warnings.append("the end of the restore was not written: another connection held the write lock") }
         } catch {
@@ -370,11 +382,15 @@ public final class RestorationStore: @unchecked Sendable {
     /// process that crashes or is killed before adds a strike to the snapshot, and at
     /// ``StoreConfiguration/quarantineStrikes`` strikes restores pass over it.
     public func launchSucceeded() throws(StoreError) {
-        try withDatabase { database in
-            guard probation != nil else { return }
-            try Probation.markLaunchGood(in: database)
-            probation = nil
-        }
+        try withDatabase { database in try endMarks(in: database) }
+    }
+
+    /// The launch counted as good: the marks in this process's name go, when there may be any
+    /// (a store that restored nothing writes nothing), and the probation ends. Under the lock.
+    private func endMarks(in database: Database) throws {
+        if hasMarks { try Probation.markLaunchGood(in: database) }
+        hasMarks = false
+        probation = nil
     }
 
     /// Starts this store's probation for `restored`, or ends it for `nil`; its number.
@@ -390,8 +406,7 @@ public final class RestorationStore: @unchecked Sendable {
     private func endProbation(number: Int) {
         try? withDatabase { database in
             guard probation?.number == number else { return }
-            try Probation.markLaunchGood(in: database)
-            probation = nil
+            try endMarks(in: database)
         }
     }
 

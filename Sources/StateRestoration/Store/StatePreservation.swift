@@ -44,8 +44,11 @@ public final class StatePreservation: ApplicationStatePreservation {
                   registry: registry, policy: policy)
     }
 
-    /// Restores into the delegate's window, making one when the app made none; nothing when the
-    /// delegate does not opt in or has no `window` property to hold it.
+    /// Restores into the delegate's window, when the delegate opts in. A delegate with a
+    /// `window` property that the app left empty gets a new window first, whether or not it opts
+    /// in, as UIKit gives a storyboard app its main window before the launch: the app's
+    /// `didFinishLaunching` builds its first screen there, and the launch shows it. A delegate
+    /// without a `window` property gets nothing restored.
     public func restoreApplicationState(_ application: Application) {
         guard let delegate = application.delegate else { return }
         if delegate.window == nil { delegate.window = Window(application: application) }

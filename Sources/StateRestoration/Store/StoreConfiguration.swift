@@ -27,7 +27,7 @@ public struct StoreConfiguration: Sendable, Hashable {
     /// Makes a configuration.
     public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3, checkpointPages: Int = 1_000,
                 restoreTiming: RestoreTiming = .eager, probationPeriod: Duration? = .seconds(10), quarantineStrikes: Int = 2,
-                busyTimeout: Duration = .seconds(5)) {
+                busyTimeout: Duration = .milliseconds(Database.busyTimeoutMilliseconds)) {
         self.busyTimeout = busyTimeout
         self.restoreTiming = restoreTiming
         self.probationPeriod = probationPeriod
@@ -40,9 +40,17 @@ public struct StoreConfiguration: Sendable, Hashable {
 }
 
 extension StoreConfiguration {
-    /// ``busyTimeout`` as SQLite takes it: whole milliseconds, 0 when negative.
-    var busyTimeoutMilliseconds: Int32 {
-        let (seconds, attoseconds) = busyTimeout.components
-        return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+    /// ``busyTimeout`` as SQLite takes it: whole milliseconds, 0 when negative, at most
+    /// `Int32.max` (about 25 days) for a longer one.
+    var busyTimeoutMilliseconds: Int32 { Int32(clamping: busyTimeout.wholeMilliseconds) }
+}
+
+extension Duration {
+    /// Whole milliseconds, 0 when negative, `Int64.max` when more than it holds.
+    var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        if overflow { return seconds < 0 ? 0 : .max }
+        return max(0, milliseconds.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).partialValue)
     }
 }
