@@ -18,4 +18,25 @@ open class Responder {
     /// files here: a controller instantiated from a registered ``Storyboard`` scene gets it; no
     /// other object does.
     open func awakeFromNib() {}
+
+    // MARK: - User activities
+
+    /// The activity this responder describes, as `UIResponder.userActivity`. Responders may share
+    /// one: before it is saved, ``UserActivity/prepareForSaving()`` asks each of them to
+    /// ``updateUserActivityState(_:)``. The activity keeps its responders weakly.
+    open var userActivity: UserActivity? {
+        didSet {
+            guard oldValue !== userActivity else { return }
+            oldValue?.removeManager(self)
+            userActivity?.addManager(self)
+        }
+    }
+
+    /// Adds this responder's state to `activity`, its ``userActivity``, before the activity is
+    /// saved: override it and call `activity.addUserInfoEntries(from:)`. Does nothing by default.
+    open func updateUserActivityState(_ activity: UserActivity) {}
+
+    /// Restores this responder's state from `activity`; UIKit code calls it on the controllers an
+    /// activity concerns. Does nothing by default.
+    open func restoreUserActivityState(_ activity: UserActivity) {}
 }

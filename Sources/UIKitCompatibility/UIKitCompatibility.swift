@@ -85,6 +85,8 @@ public typealias UIObjectRestoration = ObjectRestoration
 public typealias UIStoryboard = Storyboard
 /// `UIStoryboardSegue`: ControllerKit's ``StoryboardSegue``.
 public typealias UIStoryboardSegue = StoryboardSegue
+/// `NSUserActivity`: ControllerKit's ``UserActivity`` (Linux Foundation has none).
+public typealias NSUserActivity = UserActivity
 
 /// The pre-Swift 4.2 spelling of `UIApplication.stateRestorationBundleVersionKey`: the app-level
 /// coder's key for the app's build, a string.
