@@ -207,6 +207,28 @@ import Testing
         #expect(application.diagnostics.map(\.kind) == [.outOfOrder])
     }
 
+    /// The end of an extended restoration comes after the report was returned: what it cannot
+    /// write reaches the application as diagnostics.
+    @Test func anExtendedRestorationThatCannotRecordItsEndSaysSo() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try launch(AppDelegate(recorder: LifecycleTraceRecorder(observing: [])), into: Application(), at: path) { $0.enterBackground() }
+        let application = Application()
+        application.extendStateRestoration()
+        let (preservation, _) = try launch(AppDelegate(recorder: LifecycleTraceRecorder(observing: [])), into: application, at: path)
+        #expect(try preservation.lastRestore?.get().didRestore == true)
+        let writer = try Database(path: path, mode: .readWrite)
+        try writer.execute("BEGIN IMMEDIATE")
+        application.completeStateRestoration()
+        try writer.execute("ROLLBACK")
+        #expect(application.diagnostics.map(\.kind) == [.restorationNotRecorded, .restorationNotRecorded])
+        #expect(application.diagnostics.first?.message.hasSuffix("the end of the restore was not written: another connection held the write lock") == true)
+        // The crash mark stays until the launch counts as good, which clears it.
+        #expect(try writer.scalarInteger("SELECT count(*) FROM snapshot WHERE restore_started_at IS NOT NULL") == 1)
+        try preservation.store.launchSucceeded()
+        #expect(try writer.scalarInteger("SELECT count(*) FROM snapshot WHERE restore_started_at IS NOT NULL") == 0)
+    }
+
     @Test func aSecondLaunchDoesNothingAndIsReported() throws {
         let application = Application()
         let delegate = SilentDelegate()

@@ -44,6 +44,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// A container's `decodeRestorableState(with:)`, run after a lazy restore returned, made its
         /// own child for a path the restore had attached a child at; the container's is used.
         case restorationChildReplaced
+        /// The end of a restore the app had extended (`completeStateRestoration()`) could not be
+        /// written to the store (another process held its write lock, say): its crash mark stays
+        /// until the launch counts as good.
+        case restorationNotRecorded
         /// An application call out of order: a second launch, or `completeStateRestoration()`
         /// without a matching `extendStateRestoration()`.
         case outOfOrder

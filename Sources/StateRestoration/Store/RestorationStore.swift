@@ -331,8 +331,11 @@ public final class RestorationStore: @unchecked Sendable {
         // the crash mark stays until it completes.
         if application.isStateRestorationExtended {
             let didRestore = report.didRestore
-            application.whenStateRestorationCompletes { [self] in
-                _ = finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored)
+            application.whenStateRestorationCompletes { [self, weak application] in
+                // The report was returned long ago: what could not be written goes to the app.
+                for warning in finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored) {
+                    application?.report(Diagnostic(kind: .restorationNotRecorded, message: "\(path): \(warning)"))
+                }
             }
         } else {
             report.warnings += finishRestore(candidate, didRestore: report.didRestore, marked: marked, restored: restored)
