@@ -7,34 +7,17 @@ import Testing
 /// detail screen through a registered segue, goes to the background, is killed and relaunches, and the
 /// detail screen comes back re-made from the storyboard (UIKit's rule), compared as whole traces.
 @Suite struct StoryboardAppTests {
-    /// Runs the app until `last` is printed, then returns what it printed.
-    private func lines(of child: LaunchModelChild, until last: String) throws -> [String] {
-        var lines: [String] = []
-        while let line = try child.nextLine() {
-            lines.append(line)
-            if line == last { return lines }
-        }
-        throw LaunchModelMismatch(message: "the app ended before printing \"\(last)\": \(lines); \(child.errorTail())")
-    }
-
     @Test func theStoryboardAppComesBackRemadeFromItsStoryboardAfterAKill() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-storyboard-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let binary = LaunchModelRun.binary("navstate-storyboard-app")
-        var environment = ProcessInfo.processInfo.environment
-        environment["STORYBOARD_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
-        let errors = directory.appendingPathComponent("stderr.txt").path
+        let app = try SampleAppRun("navstate-storyboard-app", stateFileVariable: "STORYBOARD_STATE_FILE")
+        defer { app.remove() }
 
         // The first launch finds nothing to restore; the inbox opens item 7 from its storyboard.
-        var firstEnvironment = environment
-        firstEnvironment["STORYBOARD_OPEN_ITEM"] = "7"
-        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
-        var trace = try lines(of: first, until: "didBecomeActive")
+        let first = try app.launch(["STORYBOARD_OPEN_ITEM": "7"])
+        var trace = try first.lines(until: "didBecomeActive")
         // To the background (the memory warning after it shows the save is done), then killed.
         try first.send("background")
         try first.send("memory-warning")
-        trace += try lines(of: first, until: "detail.didReceiveMemoryWarning")
+        trace += try first.lines(until: "detail.didReceiveMemoryWarning")
         first.kill()
         #expect(first.termination == .signaled(SIGKILL))
         #expect(trace == [
@@ -55,10 +38,10 @@ import Testing
 
         // Relaunched: the storyboard's root is decoded into; the detail, whose class is registered
         // nowhere, is re-made from the storyboard under its restoration identifier, then decoded.
-        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
-        var relaunch = try lines(of: second, until: "didBecomeActive")
+        let second = try app.launch()
+        var relaunch = try second.lines(until: "didBecomeActive")
         try second.send("terminate")
-        relaunch += try lines(of: second, until: "willTerminate")
+        relaunch += try second.lines(until: "willTerminate")
         second.wait()
         #expect(second.termination == .exited(0))
         #expect(relaunch == [

@@ -6,35 +6,18 @@ import Testing
 /// launches, navigates, goes to the background, is killed and relaunches, and its UIKit callbacks
 /// come in UIKit's order, compared as whole traces.
 @Suite struct TemplateAppTests {
-    /// Runs the app until `last` is printed, then returns what it printed.
-    private func lines(of child: LaunchModelChild, until last: String) throws -> [String] {
-        var lines: [String] = []
-        while let line = try child.nextLine() {
-            lines.append(line)
-            if line == last { return lines }
-        }
-        throw LaunchModelMismatch(message: "the app ended before printing \"\(last)\": \(lines); \(child.errorTail())")
-    }
-
     @Test func theTemplateAppComesBackWhereItWasAfterAKillInTheBackground() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-template-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let binary = LaunchModelRun.binary("navstate-template-app")
-        var environment = ProcessInfo.processInfo.environment
-        environment["TEMPLATE_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
-        let errors = directory.appendingPathComponent("stderr.txt").path
+        let app = try SampleAppRun("navstate-template-app")
+        defer { app.remove() }
 
         // The first launch finds nothing to restore; the user opens a detail screen.
-        var firstEnvironment = environment
-        firstEnvironment["TEMPLATE_OPEN_DETAIL"] = "1"
-        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
-        var trace = try lines(of: first, until: "didBecomeActive")
+        let first = try app.launch(["TEMPLATE_OPEN_DETAIL": "1"])
+        var trace = try first.lines(until: "didBecomeActive")
         // The system sends it to the background; the memory warning after it shows that the
         // background's work, the save included, is done. Then the system kills it.
         try first.send("background")
         try first.send("memory-warning")
-        trace += try lines(of: first, until: "detail.didReceiveMemoryWarning")
+        trace += try first.lines(until: "detail.didReceiveMemoryWarning")
         first.kill()
         #expect(first.termination == .signaled(SIGKILL))
         #expect(trace == [
@@ -50,10 +33,10 @@ import Testing
         ], "\(trace)")
 
         // Relaunched, it comes back on the detail screen, decoded before it appears.
-        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
-        var relaunch = try lines(of: second, until: "didBecomeActive")
+        let second = try app.launch()
+        var relaunch = try second.lines(until: "didBecomeActive")
         try second.send("terminate")
-        relaunch += try lines(of: second, until: "willTerminate")
+        relaunch += try second.lines(until: "willTerminate")
         second.wait()
         #expect(second.termination == .exited(0))
         #expect(relaunch == [
@@ -76,29 +59,22 @@ import Testing
     /// only: its state is saved in the background and restored at the next launch, the model's
     /// objects made again by their `init?(coder:)`.
     @Test func theNotesAppBringsBackItsNSCodingModelAfterAKill() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-notes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let binary = LaunchModelRun.binary("navstate-notes-app")
-        var environment = ProcessInfo.processInfo.environment
-        environment["TEMPLATE_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
-        let errors = directory.appendingPathComponent("stderr.txt").path
+        let app = try SampleAppRun("navstate-notes-app")
+        defer { app.remove() }
 
-        var firstEnvironment = environment
-        firstEnvironment["NOTES_WRITE"] = "1"
-        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
-        var trace = try lines(of: first, until: "settings.viewWillAppear")
+        let first = try app.launch(["NOTES_WRITE": "1"])
+        var trace = try first.lines(until: "settings.viewWillAppear")
         try first.send("background")
         try first.send("memory-warning")
-        trace += try lines(of: first, until: "settings.didReceiveMemoryWarning")
+        trace += try first.lines(until: "settings.didReceiveMemoryWarning")
         first.kill()
         #expect(trace == [
             "willFinishLaunching", "didFinishLaunching restored=false", "settings.viewWillAppear",
             "didEnterBackground", "shouldSaveApplicationState", "settings.didReceiveMemoryWarning",
         ], "\(trace)")
 
-        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
-        var relaunch = try lines(of: second, until: "settings.viewWillAppear")
+        let second = try app.launch()
+        var relaunch = try second.lines(until: "settings.viewWillAppear")
         try second.send("terminate")
         relaunch += second.readAll().split(separator: "\n").map(String.init)
         second.wait()
@@ -116,27 +92,20 @@ import Testing
     /// restoration class with the identifiers of its path, and it extends the restoration until
     /// it is active.
     @Test func theSplitAppComesBackThroughItsDelegateAndRestorationClass() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-split-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let binary = LaunchModelRun.binary("navstate-split-app")
-        var environment = ProcessInfo.processInfo.environment
-        environment["TEMPLATE_STATE_FILE"] = directory.appendingPathComponent("state.sqlite").path
-        let errors = directory.appendingPathComponent("stderr.txt").path
+        let app = try SampleAppRun("navstate-split-app")
+        defer { app.remove() }
 
-        var firstEnvironment = environment
-        firstEnvironment["SPLIT_SELECT"] = "42"
-        let first = try LaunchModelChild(binary, [], environment: firstEnvironment, errorPath: errors, input: true)
-        var trace = try lines(of: first, until: "didBecomeActive")
+        let first = try app.launch(["SPLIT_SELECT": "42"])
+        var trace = try first.lines(until: "didBecomeActive")
         try first.send("background")
         try first.send("memory-warning")
-        trace += try lines(of: first, until: "list.didReceiveMemoryWarning")
+        trace += try first.lines(until: "list.didReceiveMemoryWarning")
         first.kill()
         #expect(trace == ["willFinishLaunching", "didFinishLaunching restored=false", "detail.viewWillAppear item=42",
                           "didBecomeActive", "list.didReceiveMemoryWarning"], "\(trace)")
 
-        let second = try LaunchModelChild(binary, [], environment: environment, errorPath: errors, input: true)
-        let relaunch = try lines(of: second, until: "didBecomeActive")
+        let second = try app.launch()
+        let relaunch = try second.lines(until: "didBecomeActive")
         try second.send("terminate")
         second.wait()
         #expect(second.termination == .exited(0))
