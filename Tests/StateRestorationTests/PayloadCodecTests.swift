@@ -108,6 +108,9 @@ import Testing
             ([2, 0], "format version 2 is not 1"),
             ([1, 1, 1, UInt8(ascii: "k"), 99], "unknown value tag 99"),
             ([1, 1, 1, UInt8(ascii: "k"), 5, 2, 0xC3, 0x28], "string is not valid UTF-8"),
+            ([1, 1, 1, 0x80, 0], "string is not valid UTF-8"),
+            // A surrogate half, which UTF-8 may not encode.
+            ([1, 1, 1, UInt8(ascii: "k"), 5, 3, 0xED, 0xA0, 0x80], "string is not valid UTF-8"),
             ([1, 0, 0], "1 bytes after the end"),
             ([1, 2, 1, UInt8(ascii: "k"), 0, 1, UInt8(ascii: "k"), 1], #"key "k" appears twice"#),
             ([1, 1, 1, UInt8(ascii: "k"), 11, 0], "object reference 0 is not a valid id"),
@@ -120,6 +123,11 @@ import Testing
                 (error as? PayloadError)?.reason == reason
             }
         }
+    }
+
+    @Test func nonASCIITextAndAStoredReplacementCharacterComeBackAsTheyWere() throws {
+        let values: [String: CodedValue] = ["Grüße": .string("naïve \u{FFFD} 日本 🎉"), "ascii": .string("plain")]
+        #expect(try PayloadCodec.decode(PayloadCodec.encode(values)) == values)
     }
 
     @Test func nestingDeeperThanTheLimitIsRefused() {
