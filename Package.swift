@@ -39,16 +39,21 @@ let package = Package(
         .executableTarget(name: "navstate", dependencies: ["NavstateCLI"]),
         // The sample mail app: shared by the demo, the fixtures, the tests and the benchmark.
         .target(name: "MailSample", dependencies: ["ControllerKit", "StateRestoration"]),
-        .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit", "RestorationTesting"]),
-        .testTarget(name: "NavstateTests", dependencies: ["NavstateCLI", "StateRestoration", "navstate", "navstate-test-helper"],
+        // What several test targets share: the package's places, child processes, tampering, the trace notation.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ControllerKitTests", dependencies: ["ControllerKit", "RestorationTesting", "TestSupport"]),
+        .testTarget(name: "NavstateTests", dependencies: ["NavstateCLI", "StateRestoration", "RestorationTesting", "TestSupport",
+                                                         "navstate", "navstate-test-helper"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting", "navstate-test-helper"]),
+        .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting",
+                                                                 "TestSupport", "navstate-test-helper"]),
         // The benchmark: navstate against NSKeyedArchiver, JSON and the raw SQLite floor (release builds).
         .executableTarget(name: "navstate-bench", dependencies: ["StateRestoration", "ControllerKit", "MailSample"],
                           path: "Benchmarks/navstate-bench"),
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
         .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper",
+        .testTarget(name: "ReliabilityTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "TestSupport",
+                                                             "navstate-test-helper",
                                                              "navstate-template-app", "navstate-notes-app",
                                                              "navstate-storyboard-app", "navstate-split-app"]),
         // An app in the shape of Xcode's iOS App template, UIKit code through UIKitCompatibility, run by `@main` in a
@@ -62,7 +67,8 @@ let package = Package(
         .executableTarget(name: "navstate-split-app", dependencies: ["UIKitCompatibility"]),
         // The same with a Main storyboard: its controllers come from registered storyboard scenes.
         .executableTarget(name: "navstate-storyboard-app", dependencies: ["UIKitCompatibility"]),
-        .testTarget(name: "RestorationTestingTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "navstate-test-helper"]),
+        .testTarget(name: "RestorationTestingTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample",
+                                                                   "TestSupport", "navstate-test-helper"]),
         // Every ```swift block of README.md and docs/*.md, compiled and run as a test of its doc.
         .plugin(name: "ExtractDocExamples", capability: .buildTool(), dependencies: ["extract-doc-examples"]),
         .executableTarget(name: "extract-doc-examples"),
@@ -72,7 +78,7 @@ let package = Package(
         .testTarget(name: "UIKitConformanceSwift5Tests", dependencies: ["UIKitCompatibility"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "DocumentationTests", dependencies: ["ControllerKit", "StateRestoration", "RestorationTesting", "MailSample",
-                                                               "UIKitCompatibility"],
+                                                               "UIKitCompatibility", "TestSupport"],
                     plugins: ["ExtractDocExamples"]),
     ],
     swiftLanguageModes: [.v6]

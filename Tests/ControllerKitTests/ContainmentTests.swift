@@ -1,5 +1,6 @@
 import ControllerKit
 import Testing
+import TestSupport
 
 /// Custom containers, `transition(from:to:)` and manual forwarding (`LIFECYCLE.md` §3).
 @MainActor
@@ -12,7 +13,7 @@ import Testing
         p.addChild(c)
         #expect(world.take() == ["C.wM(P)"])
         p.view.addSubview(c.view)
-        #expect(world.take() == contract("C.load, C.wA, C.layout, C.dA"))
+        #expect(world.take() == traceLines("C.load, C.wA, C.layout, C.dA"))
         c.didMove(toParent: p)
         #expect(world.take() == ["C.dM(P)"])
         #expect(p.children == [c] && c.parent === p)
@@ -31,7 +32,7 @@ import Testing
         c.willMove(toParent: nil)
         #expect(world.take() == ["C.wM(nil)"])
         c.view.removeFromSuperview()
-        #expect(world.take() == contract("C.wD, C.dD"))
+        #expect(world.take() == traceLines("C.wD, C.dD"))
         c.removeFromParent()
         #expect(world.take() == ["C.dM(nil)"])
         #expect(p.children.isEmpty && c.parent == nil)
@@ -52,7 +53,7 @@ import Testing
         p.restorationIdentifier = "P"
         world.window.rootViewController = p
         world.window.makeKeyAndVisible()
-        #expect(world.take() == contract("P.load, C.wM(P), C.load, C.dM(P), P.wA, C.wA, P.layout, C.layout, P.dA, C.dA"))
+        #expect(world.take() == traceLines("P.load, C.wM(P), C.load, C.dM(P), P.wA, C.wA, P.layout, C.layout, P.dA, C.dA"))
         world.check()
     }
 
@@ -82,7 +83,7 @@ import Testing
         world.recorder.reset()
         p.transition(from: x, to: y, duration: 0.3, animations: { world.recorder.mark("animations") },
                      completion: { finished in world.recorder.mark("completion \(finished)") })
-        #expect(world.take() == contract("X.wD, Y.load, Y.wA, animations, Y.layout, X.dD, Y.dA, completion true"))
+        #expect(world.take() == traceLines("X.wD, Y.load, Y.wA, animations, Y.layout, X.dD, Y.dA, completion true"))
         #expect(y.view.superview === p.view)
         #expect(x.viewIfLoaded?.superview == nil)
         world.check()
@@ -131,15 +132,15 @@ import Testing
         world.recorder.reset()
         world.window.rootViewController = m
         world.window.makeKeyAndVisible()
-        #expect(world.take() == contract("M.wA, M.layout, M.dA"))
+        #expect(world.take() == traceLines("M.wA, M.layout, M.dA"))
         c.beginAppearanceTransition(true, animated: false)
         c.beginAppearanceTransition(true, animated: false)
         c.endAppearanceTransition()
         c.endAppearanceTransition()
-        #expect(world.take() == contract("C.wA, C.layout, C.dA"))
+        #expect(world.take() == traceLines("C.wA, C.layout, C.dA"))
         c.beginAppearanceTransition(false, animated: false)
         c.endAppearanceTransition()
-        #expect(world.take() == contract("C.wD, C.dD"))
+        #expect(world.take() == traceLines("C.wD, C.dD"))
         #expect(world.auditor.violations == [])
     }
 
@@ -151,7 +152,7 @@ import Testing
         c.beginAppearanceTransition(false, animated: false)
         c.beginAppearanceTransition(true, animated: false)
         c.endAppearanceTransition()
-        #expect(world.take() == contract("C.load, C.wA, C.layout, C.dA, C.wD, C.wA, C.layout, C.dA"))
+        #expect(world.take() == traceLines("C.load, C.wA, C.layout, C.dA, C.wD, C.wA, C.layout, C.dA"))
         #expect(c.appearanceState == .appeared)
         #expect(world.auditor.violations == [])
     }

@@ -1,6 +1,7 @@
 import ControllerKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The public event stream, and what overrides see.
 @MainActor
@@ -45,7 +46,7 @@ import Testing
         let b = Probe("B", log: log)
         n.pushViewController(b, animated: true)
         n.popViewController(animated: true)
-        let expected = contract("B.wM(N), B.load, A.wD, B.wA, B.layout, A.dD, B.dA, B.dM(N), B.wM(nil), B.wD, A.wA, A.layout, B.dD, A.dA, B.dM(nil)")
+        let expected = traceLines("B.wM(N), B.load, A.wD, B.wA, B.layout, A.dD, B.dA, B.dM(N), B.wM(nil), B.wD, A.wA, A.layout, B.dD, A.dA, B.dM(nil)")
         #expect(log.lines == expected)
         #expect(world.take() == expected)
     }
@@ -60,7 +61,7 @@ import Testing
         world.window.rootViewController = tabs
         log.lines.removeAll()
         world.window.makeKeyAndVisible()
-        #expect(log.lines == contract("T.load, T.wA, T.layout, T.dA"))
+        #expect(log.lines == traceLines("T.load, T.wA, T.layout, T.dA"))
         let appearance = world.take().filter { $0.hasSuffix(".wA") || $0.hasSuffix(".dA") }
         #expect(appearance == ["TabBarController.wA", "N.wA", "T.wA", "TabBarController.dA", "N.dA", "T.dA"])
     }

@@ -1,5 +1,6 @@
 import ControllerKit
 import Testing
+import TestSupport
 
 /// `LIFECYCLE.md` §6: memory warnings reach every live controller and unload hidden views.
 @MainActor
@@ -41,7 +42,7 @@ import Testing
         let world = Harness()
         let h = hierarchy(world)
         world.app.didReceiveMemoryWarning()
-        #expect(world.take() == contract("""
+        #expect(world.take() == traceLines("""
             Tabs.didReceiveMemoryWarning, N.didReceiveMemoryWarning, \
             A.didReceiveMemoryWarning, A.viewWillUnload, A.viewDidUnload, \
             B.didReceiveMemoryWarning, \
@@ -59,7 +60,7 @@ import Testing
         world.app.didReceiveMemoryWarning()
         world.recorder.reset()
         h.n.popViewController(animated: false)
-        #expect(world.take() == contract("B.wM(nil), B.wD, A.load, A.wA, A.layout, B.dD, A.dA, B.dM(nil)"))
+        #expect(world.take() == traceLines("B.wM(nil), B.wD, A.load, A.wA, A.layout, B.dD, A.dA, B.dM(nil)"))
         world.check()
     }
 
@@ -70,7 +71,7 @@ import Testing
         world.app.didReceiveMemoryWarning()
         world.recorder.reset()
         h.tabs.selectedIndex = 1
-        #expect(world.take() == contract("C.load, C.wA, N.wD, B.wD, C.layout, N.dD, B.dD, C.dA"))
+        #expect(world.take() == traceLines("C.load, C.wA, N.wD, B.wD, C.layout, N.dD, B.dD, C.dA"))
         world.check()
         // The first tab is now hidden with both its stack members.
         world.recorder.reset()
@@ -78,7 +79,7 @@ import Testing
         #expect(h.n.isViewLoaded == false && h.b.isViewLoaded == false)
         world.recorder.reset()
         h.tabs.selectedIndex = 0
-        #expect(world.take() == contract("N.load, N.wA, B.load, B.wA, C.wD, N.layout, B.layout, C.dD, N.dA, B.dA"))
+        #expect(world.take() == traceLines("N.load, N.wA, B.load, B.wA, C.wD, N.layout, B.layout, C.dD, N.dA, B.dA"))
         world.check()
     }
 
@@ -92,13 +93,13 @@ import Testing
         n.present(viewer, animated: false)
         world.recorder.reset()
         world.app.didReceiveMemoryWarning()
-        #expect(world.take() == contract("""
+        #expect(world.take() == traceLines("""
             N.didReceiveMemoryWarning, N.viewWillUnload, N.viewDidUnload, \
             T.didReceiveMemoryWarning, T.viewWillUnload, T.viewDidUnload, \
             V.didReceiveMemoryWarning
             """))
         viewer.dismiss(animated: false)
-        #expect(world.take() == contract("V.wD, N.load, N.wA, T.load, T.wA, N.layout, T.layout, N.dA, T.dA, V.dD"))
+        #expect(world.take() == traceLines("V.wD, N.load, N.wA, T.load, T.wA, N.layout, T.layout, N.dA, T.dA, V.dD"))
         world.check()
     }
 

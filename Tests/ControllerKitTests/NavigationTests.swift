@@ -1,5 +1,6 @@
 import ControllerKit
 import Testing
+import TestSupport
 
 /// Navigation rows of `LIFECYCLE.md` §3 and the navigation rules of §5.
 @MainActor
@@ -17,7 +18,7 @@ import Testing
         let (n, a) = shownStack(world)
         let b = named("B")
         n.pushViewController(b, animated: true)
-        #expect(world.take() == contract("B.wM(N), B.load, A.wD, B.wA, B.layout, A.dD, B.dA, B.dM(N)"))
+        #expect(world.take() == traceLines("B.wM(N), B.load, A.wD, B.wA, B.layout, A.dD, B.dA, B.dM(N)"))
         #expect(n.viewControllers == [a, b])
         #expect(n.children == [a, b])
         #expect(a.viewIfLoaded?.window == nil)
@@ -33,7 +34,7 @@ import Testing
         world.recorder.reset()
         let popped = n.popViewController(animated: true)
         #expect(popped === b)
-        #expect(world.take() == contract("B.wM(nil), B.wD, A.wA, A.layout, B.dD, A.dA, B.dM(nil)"))
+        #expect(world.take() == traceLines("B.wM(nil), B.wD, A.wA, A.layout, B.dD, A.dA, B.dM(nil)"))
         #expect(n.viewControllers == [a])
         #expect(b.parent == nil)
         world.check()
@@ -46,9 +47,9 @@ import Testing
         world.recorder.reset()
         world.app.didReceiveMemoryWarning()
         #expect(world.take().filter { !$0.hasSuffix("didReceiveMemoryWarning") }
-                == contract("A.viewWillUnload, A.viewDidUnload"))
+                == traceLines("A.viewWillUnload, A.viewDidUnload"))
         n.popViewController(animated: true)
-        #expect(world.take() == contract("B.wM(nil), B.wD, A.load, A.wA, A.layout, B.dD, A.dA, B.dM(nil)"))
+        #expect(world.take() == traceLines("B.wM(nil), B.wD, A.load, A.wA, A.layout, B.dD, A.dA, B.dM(nil)"))
         world.check()
     }
 
@@ -77,7 +78,7 @@ import Testing
         world.recorder.reset()
         let popped = n.popToRootViewController(animated: true)
         #expect(popped == [b, c])
-        #expect(world.take() == contract("B.wM(nil), C.wM(nil), C.wD, A.wA, A.layout, C.dD, A.dA, B.dM(nil), C.dM(nil)"))
+        #expect(world.take() == traceLines("B.wM(nil), C.wM(nil), C.wD, A.wA, A.layout, C.dD, A.dA, B.dM(nil), C.dM(nil)"))
         #expect(n.viewControllers == [a])
         world.check()
     }
@@ -92,7 +93,7 @@ import Testing
         world.recorder.reset()
         let popped = n.popToViewController(b, animated: true)
         #expect(popped == [c])
-        #expect(world.take() == contract("C.wM(nil), C.wD, B.wA, B.layout, C.dD, B.dA, C.dM(nil)"))
+        #expect(world.take() == traceLines("C.wM(nil), C.wD, B.wA, B.layout, C.dD, B.dA, C.dM(nil)"))
         #expect(n.viewControllers == [a, b])
         world.check()
     }
@@ -103,7 +104,7 @@ import Testing
         let x = named("X")
         let y = named("Y")
         n.setViewControllers([x, y], animated: true)
-        #expect(world.take() == contract("A.wM(nil), X.wM(N), Y.wM(N), Y.load, A.wD, Y.wA, Y.layout, A.dD, Y.dA, A.dM(nil), X.dM(N), Y.dM(N)"))
+        #expect(world.take() == traceLines("A.wM(nil), X.wM(N), Y.wM(N), Y.load, A.wD, Y.wA, Y.layout, A.dD, Y.dA, A.dM(nil), X.dM(N), Y.dM(N)"))
         #expect(x.isViewLoaded == false)
         #expect(n.viewControllers == [x, y])
         #expect(a.parent == nil && a.viewIfLoaded?.superview == nil)
@@ -115,7 +116,7 @@ import Testing
         let (n, a) = shownStack(world)
         let x = named("X")
         n.setViewControllers([x, a], animated: false)
-        #expect(world.take() == contract("X.wM(N), X.dM(N)"))
+        #expect(world.take() == traceLines("X.wM(N), X.dM(N)"))
         world.check()
     }
 
@@ -127,7 +128,7 @@ import Testing
         n.pushViewController(b, animated: true)
         n.popViewController(animated: true)
         n.setViewControllers([named("X")], animated: true)
-        #expect(world.take() == contract("A.wM(N), A.dM(N), B.wM(N), B.dM(N), B.wM(nil), B.dM(nil), A.wM(nil), X.wM(N), A.dM(nil), X.dM(N)"))
+        #expect(world.take() == traceLines("A.wM(N), A.dM(N), B.wM(N), B.dM(N), B.wM(nil), B.dM(nil), A.wM(nil), X.wM(N), A.dM(nil), X.dM(N)"))
         #expect(a.isViewLoaded == false && b.isViewLoaded == false)
     }
 
@@ -212,7 +213,7 @@ import Testing
         let n = nav("N", root: named("A"))
         world.show(n)
         n.pushViewController(first, animated: true)
-        #expect(world.take() == contract("F.wM(N), F.load, A.wD, F.wA, F.layout, A.dD, F.dA, F.dM(N), B.wM(N), B.load, F.wD, B.wA, B.layout, F.dD, B.dA, B.dM(N)"))
+        #expect(world.take() == traceLines("F.wM(N), F.load, A.wD, F.wA, F.layout, A.dD, F.dA, F.dM(N), B.wM(N), B.load, F.wD, B.wA, B.layout, F.dD, B.dA, B.dM(N)"))
         world.check()
     }
 }

@@ -1,5 +1,6 @@
 import ControllerKit
 import Testing
+import TestSupport
 
 /// Presentation rows of `LIFECYCLE.md` §3 and the chain rules of §4.
 @MainActor
@@ -17,12 +18,12 @@ import Testing
         world.show(a)
         let b = presented("B", style)
         a.present(b, animated: true) { world.recorder.mark("completion") }
-        #expect(world.take() == contract("B.load, A.wD, B.wA, B.layout, B.dA, A.dD, completion"))
+        #expect(world.take() == traceLines("B.load, A.wD, B.wA, B.layout, B.dA, A.dD, completion"))
         #expect(a.viewIfLoaded?.window == nil)
         #expect(a.presentedViewController === b && b.presentingViewController === a)
         world.check()
         b.dismiss(animated: true) { world.recorder.mark("completion") }
-        #expect(world.take() == contract("B.wD, A.wA, A.layout, A.dA, B.dD, completion"))
+        #expect(world.take() == traceLines("B.wD, A.wA, A.layout, A.dA, B.dD, completion"))
         #expect(a.presentedViewController == nil && b.presentingViewController == nil)
         #expect(b.viewIfLoaded?.window == nil)
         world.check()
@@ -39,7 +40,7 @@ import Testing
         #expect(b.isViewLoaded)
         world.recorder.reset()
         a.dismiss(animated: false)
-        #expect(world.take() == contract("B.wD, A.load, A.wA, A.layout, A.dA, B.dD"))
+        #expect(world.take() == traceLines("B.wD, A.load, A.wA, A.layout, A.dA, B.dD"))
         world.check()
     }
 
@@ -50,11 +51,11 @@ import Testing
         world.show(a)
         let b = presented("B", style)
         a.present(b, animated: true) { world.recorder.mark("completion") }
-        #expect(world.take() == contract("B.load, B.wA, B.layout, B.dA, completion"))
+        #expect(world.take() == traceLines("B.load, B.wA, B.layout, B.dA, completion"))
         #expect(a.view.window === world.window)
         world.check()
         a.dismiss(animated: true) { world.recorder.mark("completion") }
-        #expect(world.take() == contract("B.wD, B.dD, completion"))
+        #expect(world.take() == traceLines("B.wD, B.dD, completion"))
         world.check()
     }
 
@@ -85,17 +86,17 @@ import Testing
         world.show(tabs)
         let b = presented("B", .currentContext)
         deep.present(b, animated: false)
-        #expect(world.take() == contract("B.load, N.wD, Deep.wD, B.wA, B.layout, B.dA, N.dD, Deep.dD"))
+        #expect(world.take() == traceLines("B.load, N.wD, Deep.wD, B.wA, B.layout, B.dA, N.dD, Deep.dD"))
         #expect(b.presentingViewController === stack)
         #expect(tabs.appearanceState == .appeared)
         #expect(stack.visibleViewController === b)
         world.check()
         // Switching tabs takes the presentation off screen with its context, and back.
         tabs.selectedIndex = 1
-        #expect(world.take() == contract("Other.load, Other.wA, B.wD, Other.layout, B.dD, Other.dA"))
+        #expect(world.take() == traceLines("Other.load, Other.wA, B.wD, Other.layout, B.dD, Other.dA"))
         world.check()
         tabs.selectedIndex = 0
-        #expect(world.take() == contract("B.wA, Other.wD, B.layout, Other.dD, B.dA"))
+        #expect(world.take() == traceLines("B.wA, Other.wD, B.layout, Other.dD, B.dA"))
         world.check()
     }
 
@@ -192,7 +193,7 @@ import Testing
         a.dismiss(animated: true) { world.recorder.mark("completion") }
         // B is under a page sheet, so it was on screen and leaves with wD/dD; C was covered by
         // D and leaves silently; D, the top, leaves with its calls.
-        #expect(world.take() == contract("B.wD, D.wD, A.wA, A.layout, A.dA, B.dD, D.dD, completion"))
+        #expect(world.take() == traceLines("B.wD, D.wD, A.wA, A.layout, A.dA, B.dD, D.dD, completion"))
         #expect(a.presentedViewController == nil)
         #expect(c.presentedViewController == nil && d.presentingViewController == nil)
         world.check()
@@ -222,11 +223,11 @@ import Testing
         a.present(b, animated: false) { world.recorder.mark("completion") }
         #expect(world.take() == ["completion"])
         world.window.makeKeyAndVisible()
-        #expect(world.take() == contract("B.load, B.wA, B.layout, B.dA"))
+        #expect(world.take() == traceLines("B.load, B.wA, B.layout, B.dA"))
         #expect(a.isViewLoaded == false)
         world.check()
         b.dismiss(animated: false)
-        #expect(world.take() == contract("B.wD, A.load, A.wA, A.layout, A.dA, B.dD"))
+        #expect(world.take() == traceLines("B.wD, A.load, A.wA, A.layout, A.dA, B.dD"))
         world.check()
     }
 
@@ -249,7 +250,7 @@ import Testing
         #expect(inner.viewIfLoaded?.window == nil)
         world.recorder.reset()
         world.window.isHidden = false
-        #expect(world.take() == contract("Cover.load, Cover.wA, Cover.layout, Cover.dA"))
+        #expect(world.take() == traceLines("Cover.load, Cover.wA, Cover.layout, Cover.dA"))
         #expect(world.window.subviews.count == 1)
         world.check()
     }
@@ -267,7 +268,7 @@ import Testing
         #expect(over.presentingViewController === context)
         world.recorder.reset()
         stack.popViewController(animated: false)
-        #expect(world.take() == contract("Ctx.wM(nil), Ctx.wD, Over.wD, Root.wA, Root.layout, Ctx.dD, Over.dD, Root.dA, Ctx.dM(nil)"))
+        #expect(world.take() == traceLines("Ctx.wM(nil), Ctx.wD, Over.wD, Root.wA, Root.layout, Ctx.dD, Over.dD, Root.dA, Ctx.dM(nil)"))
         #expect(over.viewIfLoaded?.window == nil)
         world.check()
     }

@@ -1,5 +1,6 @@
 import ControllerKit
 import Testing
+import TestSupport
 
 /// Split view rules of `LIFECYCLE.md` §5.
 @MainActor
@@ -16,12 +17,12 @@ import Testing
     @Test func bothColumnsAppearWhenExpanded() {
         let world = Harness()
         let (split, p, s) = split()
-        #expect(world.take() == contract("P.wM(Split), P.dM(Split), S.wM(Split), S.dM(Split)"))
+        #expect(world.take() == traceLines("P.wM(Split), P.dM(Split), S.wM(Split), S.dM(Split)"))
         world.show(split)
         world.window.isHidden = true
         world.recorder.reset()
         world.window.isHidden = false
-        #expect(world.take() == contract("Split.wA, P.wA, S.wA, Split.layout, P.layout, S.layout, Split.dA, P.dA, S.dA"))
+        #expect(world.take() == traceLines("Split.wA, P.wA, S.wA, Split.layout, P.layout, S.layout, Split.dA, P.dA, S.dA"))
         #expect(split.children == [p, s])
         #expect(split.viewController(for: .secondary) === s)
         #expect(s.splitViewController === split)
@@ -34,14 +35,14 @@ import Testing
         world.show(split)
         split.collapse()
         #expect(split.isCollapsed)
-        #expect(world.take() == contract("S.wD, S.dD"))
+        #expect(world.take() == traceLines("S.wD, S.dD"))
         #expect(s.viewIfLoaded?.window == nil)
         world.check()
         world.app.didReceiveMemoryWarning()
         #expect(s.isViewLoaded == false)
         world.recorder.reset()
         split.expand()
-        #expect(world.take() == contract("S.load, S.wA, S.layout, S.dA"))
+        #expect(world.take() == traceLines("S.load, S.wA, S.layout, S.dA"))
         world.check()
     }
 
@@ -52,7 +53,7 @@ import Testing
         world.recorder.reset()
         world.window.rootViewController = split
         world.window.makeKeyAndVisible()
-        #expect(world.take() == contract("Split.load, Split.wA, P.load, P.wA, Split.layout, P.layout, Split.dA, P.dA"))
+        #expect(world.take() == traceLines("Split.load, Split.wA, P.load, P.wA, Split.layout, P.layout, Split.dA, P.dA"))
         #expect(s.isViewLoaded == false)
         world.check()
     }
@@ -63,7 +64,7 @@ import Testing
         world.show(split)
         let t = named("T")
         split.setViewController(t, for: .secondary)
-        #expect(world.take() == contract("S.wM(nil), T.wM(Split), S.wD, T.load, T.wA, T.layout, S.dD, T.dA, S.dM(nil), T.dM(Split)"))
+        #expect(world.take() == traceLines("S.wM(nil), T.wM(Split), S.wD, T.load, T.wA, T.layout, S.dD, T.dA, S.dM(nil), T.dM(Split)"))
         #expect(s.parent == nil)
         world.check()
     }

@@ -1,6 +1,7 @@
 import ControllerKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Tab rows of `LIFECYCLE.md` §3 and the tab rules of §5.
 @MainActor
@@ -16,10 +17,10 @@ import Testing
     @Test func onlyTheSelectedTabLoadsAtFirstShow() {
         let world = Harness()
         let (tabs, members) = tabs(world, ["M", "C", "S"])
-        #expect(world.take() == contract("M.wM(Tabs), C.wM(Tabs), S.wM(Tabs), M.dM(Tabs), C.dM(Tabs), S.dM(Tabs)"))
+        #expect(world.take() == traceLines("M.wM(Tabs), C.wM(Tabs), S.wM(Tabs), M.dM(Tabs), C.dM(Tabs), S.dM(Tabs)"))
         world.window.rootViewController = tabs
         world.window.makeKeyAndVisible()
-        #expect(world.take() == contract("Tabs.load, Tabs.wA, M.load, M.wA, Tabs.layout, M.layout, Tabs.dA, M.dA"))
+        #expect(world.take() == traceLines("Tabs.load, Tabs.wA, M.load, M.wA, Tabs.layout, M.layout, Tabs.dA, M.dA"))
         #expect(members[1].isViewLoaded == false && members[2].isViewLoaded == false)
         #expect(tabs.selectedIndex == 0)
         world.check()
@@ -30,7 +31,7 @@ import Testing
         let (tabs, members) = tabs(world, ["M", "C"])
         world.show(tabs)
         tabs.selectedIndex = 1
-        #expect(world.take() == contract("C.load, C.wA, M.wD, C.layout, M.dD, C.dA"))
+        #expect(world.take() == traceLines("C.load, C.wA, M.wD, C.layout, M.dD, C.dA"))
         #expect(tabs.selectedViewController === members[1])
         #expect(members[0].viewIfLoaded?.window == nil)
         world.check()
@@ -43,7 +44,7 @@ import Testing
         tabs.selectedIndex = 1
         world.recorder.reset()
         tabs.selectedViewController = members[0]
-        #expect(world.take() == contract("M.wA, C.wD, M.layout, C.dD, M.dA"))
+        #expect(world.take() == traceLines("M.wA, C.wD, M.layout, C.dD, M.dA"))
         world.check()
     }
 
@@ -57,7 +58,7 @@ import Testing
         tabs.viewControllers = [m, stack]
         world.show(tabs)
         tabs.selectedIndex = 1
-        #expect(world.take() == contract("N.load, N.wA, T.load, T.wA, M.wD, N.layout, T.layout, M.dD, N.dA, T.dA"))
+        #expect(world.take() == traceLines("N.load, N.wA, T.load, T.wA, M.wD, N.layout, T.layout, M.dD, N.dA, T.dA"))
         world.check()
     }
 
@@ -84,7 +85,7 @@ import Testing
         tabs.viewControllers = [x, y]
         #expect(tabs.selectedIndex == 1)
         #expect(tabs.selectedViewController === y)
-        #expect(world.take() == contract("A.wM(nil), B.wM(nil), C.wM(nil), X.wM(Tabs), Y.wM(Tabs), Y.load, Y.wA, B.wD, Y.layout, B.dD, Y.dA, A.dM(nil), B.dM(nil), C.dM(nil), X.dM(Tabs), Y.dM(Tabs)"))
+        #expect(world.take() == traceLines("A.wM(nil), B.wM(nil), C.wM(nil), X.wM(Tabs), Y.wM(Tabs), Y.load, Y.wA, B.wD, Y.layout, B.dD, Y.dA, A.dM(nil), B.dM(nil), C.dM(nil), X.dM(Tabs), Y.dM(Tabs)"))
         world.check()
         tabs.selectedIndex = 1
         tabs.viewControllers = [named("Only")]
@@ -115,6 +116,6 @@ import Testing
         world.recorder.reset()
         tabs.selectedIndex = 1
         tabs.viewControllers = [named("C")]
-        #expect(world.take() == contract("A.wM(nil), B.wM(nil), C.wM(Tabs), A.dM(nil), B.dM(nil), C.dM(Tabs)"))
+        #expect(world.take() == traceLines("A.wM(nil), B.wM(nil), C.wM(Tabs), A.dM(nil), B.dM(nil), C.dM(Tabs)"))
     }
 }

@@ -1,5 +1,6 @@
 import ControllerKit
 import Testing
+import TestSupport
 
 /// The shapes UIKit code uses, as UIKit code writes them (renamed).
 @MainActor
@@ -62,7 +63,7 @@ import Testing
         let sheet = named("sheet")
         sheet.modalPresentationStyle = .automatic
         root.present(sheet, animated: true)
-        #expect(world.take() == contract("sheet.load, sheet.wA, sheet.layout, sheet.dA"))
+        #expect(world.take() == traceLines("sheet.load, sheet.wA, sheet.layout, sheet.dA"))
         #expect(root.appearanceState == .appeared)
         // none is refused, as UIKit refuses it.
         let refused = named("refused")

@@ -1,5 +1,6 @@
 import ControllerKit
 import Testing
+import TestSupport
 
 /// `LIFECYCLE.md` §1: the view is lazy.
 @MainActor
@@ -15,7 +16,7 @@ import Testing
         #expect(first === second)
         #expect(a.isViewLoaded)
         #expect(a.viewIfLoaded === first)
-        #expect(world.take() == contract("A.load"))
+        #expect(world.take() == traceLines("A.load"))
     }
 
     @Test func loadViewIfNeededLoadsOnlyWhenNeeded() {
@@ -23,7 +24,7 @@ import Testing
         let a = named("A")
         a.loadViewIfNeeded()
         a.loadViewIfNeeded()
-        #expect(world.take() == contract("A.load"))
+        #expect(world.take() == traceLines("A.load"))
     }
 
     @Test func anOverrideOfLoadViewInstallsItsOwnView() {
@@ -46,7 +47,7 @@ import Testing
         #expect(a.isViewLoaded == false)
         _ = a.view
         #expect(a.view !== installed)
-        #expect(world.take() == contract("A.load"))
+        #expect(world.take() == traceLines("A.load"))
     }
 
     @Test func descriptionsDumpsAndLookupsNeverLoad() {

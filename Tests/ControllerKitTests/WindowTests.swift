@@ -1,6 +1,7 @@
 import ControllerKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Showing, hiding and re-rooting windows (`LIFECYCLE.md` §3, first rows).
 @MainActor
@@ -11,7 +12,7 @@ import Testing
         world.window.rootViewController = r
         #expect(world.take() == [])
         world.window.makeKeyAndVisible()
-        #expect(world.take() == contract("R.load, R.wA, R.layout, R.dA"))
+        #expect(world.take() == traceLines("R.load, R.wA, R.layout, R.dA"))
         #expect(r.view.window === world.window)
         #expect(world.app.windows.count == 1 && world.app.keyWindow === world.window)
         world.check()
@@ -22,7 +23,7 @@ import Testing
         world.window.makeKeyAndVisible()
         let r = named("R")
         world.window.rootViewController = r
-        #expect(world.take() == contract("R.load, R.wA, R.layout, R.dA"))
+        #expect(world.take() == traceLines("R.load, R.wA, R.layout, R.dA"))
         world.check()
     }
 
@@ -32,10 +33,10 @@ import Testing
         let t = named("T")
         let n = nav("N", root: a)
         n.pushViewController(t, animated: false)
-        #expect(world.take() == contract("A.wM(N), A.dM(N), T.wM(N), T.dM(N)"))
+        #expect(world.take() == traceLines("A.wM(N), A.dM(N), T.wM(N), T.dM(N)"))
         world.window.rootViewController = n
         world.window.makeKeyAndVisible()
-        #expect(world.take() == contract("N.load, N.wA, T.load, T.wA, N.layout, T.layout, N.dA, T.dA"))
+        #expect(world.take() == traceLines("N.load, N.wA, T.load, T.wA, N.layout, T.layout, N.dA, T.dA"))
         #expect(a.isViewLoaded == false)
         world.check()
     }
@@ -46,7 +47,7 @@ import Testing
         world.show(x)
         let y = named("Y")
         world.window.rootViewController = y
-        #expect(world.take() == contract("X.wD, Y.load, Y.wA, Y.layout, X.dD, Y.dA"))
+        #expect(world.take() == traceLines("X.wD, Y.load, Y.wA, Y.layout, X.dD, Y.dA"))
         #expect(x.viewIfLoaded?.window == nil)
         world.check()
     }
@@ -57,12 +58,12 @@ import Testing
         let n = nav("N", root: a)
         world.show(n)
         world.window.isHidden = true
-        #expect(world.take() == contract("N.wD, A.wD, N.dD, A.dD"))
+        #expect(world.take() == traceLines("N.wD, A.wD, N.dD, A.dD"))
         #expect(world.app.windows.isEmpty)
         #expect(world.app.keyWindow == nil)
         world.check()
         world.window.isHidden = false
-        #expect(world.take() == contract("N.wA, A.wA, N.layout, A.layout, N.dA, A.dA"))
+        #expect(world.take() == traceLines("N.wA, A.wA, N.layout, A.layout, N.dA, A.dA"))
         #expect(world.app.windows.count == 1)
         world.check()
     }
@@ -95,7 +96,7 @@ import Testing
         world.show(n)
         t.log.removeAll()
         world.window.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
-        #expect(world.take() == contract("N.viewWillTransition, T.viewWillTransition, N.layout, T.layout"))
+        #expect(world.take() == traceLines("N.viewWillTransition, T.viewWillTransition, N.layout, T.layout"))
         #expect(t.log == ["alongside", "layout", "completion"])
         #expect(t.view.frame.size == CGSize(width: 844, height: 390))
         #expect(n.view.frame.size == CGSize(width: 844, height: 390))
@@ -111,6 +112,6 @@ import Testing
         r.view.setNeedsLayout()
         r.view.layoutIfNeeded()
         r.view.layoutIfNeeded()
-        #expect(world.take() == contract("R.layout"))
+        #expect(world.take() == traceLines("R.layout"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The check that extraction skipped nothing: the ```swift fences counted in the markdown files
 /// now, at test time, must be the blocks the ExtractDocExamples plugin took from each, as its

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Checks a package manifest shown in the docs: written as Package.swift into a temporary
 /// directory, it must evaluate with `swift package dump-package` (which compiles and runs the
@@ -13,11 +14,11 @@ enum ManifestCheck {
         try manifest.write(to: directory.appending(path: "Package.swift"), atomically: true, encoding: .utf8)
 
         let swift = try #require(executableInPath("swift"), "no `swift` in PATH to evaluate the manifest with", sourceLocation: sourceLocation)
-        let (status, output, errors) = try run(swift, ["package", "--package-path", directory.path, "dump-package"], in: directory)
-        try #require(status == 0, "swift package dump-package failed (\(status)); line 1 of its Package.swift is the line after the fence:\n\(errors)",
+        let run = try ChildProcess.run(swift, ["package", "--package-path", directory.path, "dump-package"], in: directory)
+        try #require(run.succeeded, "swift package dump-package failed (\(run.status)); line 1 of its Package.swift is the line after the fence:\n\(run.error)",
                      sourceLocation: sourceLocation)
 
-        let dump = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any], sourceLocation: sourceLocation)
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], sourceLocation: sourceLocation)
         let ourLibraries = try librariesOfThisPackage()
         for product in productsNamed(in: dump, package: "navstate") {
             #expect(ourLibraries.contains(product), "the manifest uses product \(product), which navstate does not declare",
@@ -49,22 +50,5 @@ enum ManifestCheck {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appending(path: name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// Runs `executable`; its error output goes to a file, so that only one pipe is read and a
-    /// full pipe cannot stall the child.
-    private static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: Data, errors: String) {
-        let errorFile = directory.appending(path: "errors.txt")
-        try Data().write(to: errorFile)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, outputData, (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
     }
 }

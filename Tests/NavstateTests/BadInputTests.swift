@@ -1,6 +1,7 @@
 import Foundation
 import StateRestoration
 import Testing
+import TestSupport
 
 /// The bad-input corpus: every command, on every kind of bad file, exits 1 with a message that
 /// names the file, never crashes, and leaves the file's bytes as they were.
@@ -21,12 +22,7 @@ import Testing
         let path = directory.appendingPathComponent(name).path
         func tamper(_ sql: String) throws {
             try FileManager.default.copyItem(atPath: CLI.fixture.path, toPath: path)
-            let helper = Process()
-            helper.executableURL = CLI.binary("navstate-test-helper")
-            helper.arguments = ["tamper", path, sql] + (kind == "rechecked-dangling" ? ["rechecksum"] : [])
-            try helper.run()
-            helper.waitUntilExit()
-            #expect(helper.terminationStatus == 0, "tampering \(kind)")
+            try TestSupport.tamper(path: path, sql, rechecksum: kind == "rechecked-dangling")
         }
         switch kind {
         case "random-bytes":

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Several processes on one file, as the CLI and an app meet it: opening and migrating serialize,
 /// and inspectors read a consistent file while another process saves and prunes.
@@ -26,7 +27,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         for round in 0..<3 {
             let name = "old-\(round).sqlite"
-            try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/schema-\(round + 2).sqlite"),
+            try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-\(round + 2).sqlite"),
                                              to: directory.appendingPathComponent(name))
             let runs = try CLI.runTogether(Array(repeating: ["navstate-test-helper", "save-loop", name, "1"], count: 6), in: directory)
             for run in runs {
@@ -45,7 +46,7 @@ import Testing
         let first = try CLI.run(binary: "navstate-test-helper", ["save-loop", "busy.sqlite", "1"], in: directory)
         #expect(first.status == 0)
         let writer = Process()
-        writer.executableURL = CLI.binary("navstate-test-helper")
+        writer.executableURL = PackageRoot.builtProduct("navstate-test-helper")
         writer.arguments = ["save-loop", "busy.sqlite", "forever", "1"]
         writer.currentDirectoryURL = directory
         writer.standardOutput = FileHandle.nullDevice

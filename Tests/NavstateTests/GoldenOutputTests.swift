@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command's output on `Tests/Fixtures/cli.sqlite` (written by
 /// `swift run navstate-test-helper write-cli-fixture Tests/Fixtures/cli.sqlite`), compared with
@@ -79,7 +80,7 @@ import Testing
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let old = directory.appendingPathComponent("old.sqlite")
-        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/schema-1.sqlite"), to: old)
+        try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-1.sqlite"), to: old)
         let refused = try CLI.run(["prune", "old.sqlite", "--keep", "1"], in: directory)
         #expect(refused.status != 0 && refused.error.contains("6 migration(s) pending"), "\(refused.error)")
         let dryRun = try CLI.run(["migrate", "old.sqlite", "--dry-run"], in: directory)

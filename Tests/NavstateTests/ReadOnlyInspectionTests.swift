@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Inspecting never leaves files behind, and works where nothing can be written.
 @Suite struct ReadOnlyInspectionTests {
@@ -31,11 +32,11 @@ import Testing
         }
         chmod(directory.appendingPathComponent("cli.sqlite").path, 0o644)
         chmod(directory.path, 0o555)
-        let navstate = CLI.binary("navstate")
+        let navstate = PackageRoot.builtProduct("navstate")
         let run = geteuid() == 0
-            ? try CLI.run(executable: URL(fileURLWithPath: "/usr/bin/setpriv"),
-                          ["--reuid=65534", "--regid=65534", "--clear-groups", navstate.path, "list", "cli.sqlite"], in: directory)
-            : try CLI.run(executable: navstate, ["list", "cli.sqlite"], in: directory)
+            ? try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                     ["--reuid=65534", "--regid=65534", "--clear-groups", navstate.path, "list", "cli.sqlite"], in: directory)
+            : try ChildProcess.run(navstate, ["list", "cli.sqlite"], in: directory)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("relaunch"))
         #expect(run.error.contains("read-only, so it is read without locks"))

@@ -1,8 +1,10 @@
 import ControllerKit
 import Foundation
 import MailSample
+import RestorationTesting
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The corruption corpus: a small database truncated at every page boundary, single bytes
 /// flipped at many offsets, zeroed pages, and rows tampered with. Every case ends in a typed error
@@ -46,7 +48,7 @@ import Testing
                                                  registry: MailSample.makeRegistry())
             let whole = report.dropped.isEmpty && loaded.problems.isEmpty
             if whole, contents(loaded) != original {
-                return (.silentlyChanged, LineDiffLite.first(contents(loaded), original))
+                return (.silentlyChanged, LineDiff.unified(expected: original, actual: contents(loaded)) ?? "")
             }
             return (whole ? .restored : .partial, report.description)
         } catch {
@@ -97,19 +99,8 @@ import Testing
 }
 
 /// The first line where two dumps differ.
-enum LineDiffLite {
-    static func first(_ actual: [String], _ expected: [String]) -> String {
-        for (index, (left, right)) in zip(actual, expected).enumerated() where left != right {
-            return "line \(index): \(left.prefix(200)) instead of \(right.prefix(200))"
-        }
-        return "\(actual.count) lines instead of \(expected.count)"
-    }
-}
-
-/// The fixtures, found from this file.
+/// The fixtures the corpus damages.
 enum PackageFixture {
-    static let schema1 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/schema-1.sqlite")
-    static let schema4 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/schema-4.sqlite")
+    static let schema1 = PackageRoot.file("Tests/Fixtures/schema-1.sqlite")
+    static let schema4 = PackageRoot.file("Tests/Fixtures/schema-4.sqlite")
 }

@@ -4,6 +4,7 @@ import MailSample
 import RestorationTesting
 import StateRestoration
 import Testing
+import TestSupport
 
 /// A child process of the test helper, read line by line.
 final class Child {
@@ -12,8 +13,7 @@ final class Child {
     private var buffer = Data()
 
     init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("navstate-test-helper")
+        process.executableURL = PackageRoot.builtProduct("navstate-test-helper")
         process.arguments = arguments
         process.standardOutput = output
         process.standardError = output

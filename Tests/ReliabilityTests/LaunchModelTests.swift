@@ -1,6 +1,7 @@
 import Foundation
 import RestorationTesting
 import Testing
+import TestSupport
 
 /// The launch model test: a seeded random sequence of steps against one store file, each carried
 /// out by real processes of `navstate-test-helper launch-model` (LaunchModelApp.swift), driven one
@@ -121,19 +122,10 @@ final class LaunchModelRun {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("launch-model-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("state.sqlite").path
-        helper = Self.binary("navstate-test-helper")
-        cli = Self.binary("navstate")
+        helper = PackageRoot.builtProduct("navstate-test-helper").path
+        cli = PackageRoot.builtProduct("navstate").path
         // A write to a child that died unexpectedly must fail, not end the test process.
         signal(SIGPIPE, SIG_IGN)
-    }
-
-    /// A product of this package: beside the test bundle, as the other reliability tests find the
-    /// helper (`swift build --build-tests` and `swift test` build every product), else in .build.
-    static func binary(_ name: String) -> String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/\(name)").path
     }
 
     func finish(keepingFiles: Bool) {

@@ -4,14 +4,14 @@ import MailSample
 import RestorationTesting
 import StateRestoration
 import Testing
+import TestSupport
 
 /// The sample mail app keeps a fixture of its 1.0 state (`Tests/Fixtures/mail-app/1.0.sqlite`,
 /// re-recorded with `NAVSTATE_RECORD_FIXTURES=1 swift test --filter FixtureTests`), and today's
 /// code must restore it.
 @MainActor
 @Suite(.serialized) struct FixtureTests {
-    static let fixtures = RestorationFixtures(directory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/mail-app"))
+    static let fixtures = RestorationFixtures(directory: PackageRoot.file("Tests/Fixtures/mail-app"))
 
     /// The session the demo runs: tabs, a stack three deep, a viewer with a reply sheet over it.
     static func session(_ window: Window) {

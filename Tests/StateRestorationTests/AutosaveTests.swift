@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Autosave's rules, without waiting on clocks: an interval of zero lets every change through at
 /// once, an hour holds everything after the first save back.

@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The capture on the main actor records only what controllers tell and reuses one coder; the
 /// paths, records and report lines made later must be what a capture that did it all at once

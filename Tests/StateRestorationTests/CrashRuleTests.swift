@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// A restore that dies part-way marks its snapshot, and the next attempt
 /// skips it; nothing is deleted.
@@ -10,7 +11,7 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.path()
         try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
-        let run = try runHelper(["crash-during-restore", path])
+        let run = try ChildProcess.runHelper(["crash-during-restore", path])
         #expect(run.reason == .uncaughtSignal, "the helper should die by SIGKILL: \(run.output)")
         #expect(run.status == SIGKILL)
 

@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The SQLite layer and the store's files (`RESTORATION.md` §4).
 @Suite struct DatabaseTests {
@@ -159,13 +160,13 @@ import Testing
     }
 
     @Test func everyMigrationFileIsEmbeddedExactlyAndApplied() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.migrations.path)
+        let files = try FileManager.default.contentsOfDirectory(atPath: PackageRoot.file("Migrations").path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         #expect(!files.isEmpty)
         #expect(Migrator.migrations.map(\.fileName) == files,
                 "Migrations/ and the list the EmbedMigrations plugin built differ")
         for migration in Migrator.migrations {
-            let onDisk = try String(contentsOf: PackagePaths.migrations.appendingPathComponent(migration.fileName), encoding: .utf8)
+            let onDisk = try String(contentsOf: PackageRoot.file("Migrations").appendingPathComponent(migration.fileName), encoding: .utf8)
             #expect(migration.sql == onDisk, "\(migration.fileName) differs from its embedded copy (the EmbedMigrations plugin)")
         }
         let directory = TemporaryDirectory()
@@ -221,7 +222,7 @@ import Testing
 
     @Test func everyReleasedSchemaHasAFixtureThatOpensMigratesAndRestores() async throws {
         for version in 1...Migrator.latestVersion {
-            let fixture = PackagePaths.fixtures.appendingPathComponent("schema-\(version).sqlite")
+            let fixture = PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-\(version).sqlite")
             #expect(FileManager.default.fileExists(atPath: fixture.path), "no fixture for schema \(version)")
             let directory = TemporaryDirectory()
             let copy = directory.path()

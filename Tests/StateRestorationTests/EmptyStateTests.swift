@@ -3,6 +3,7 @@ import Foundation
 import MailSample
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Empty is never a restore (docs/behaviour.md, "Saving"): a save in which no controller takes
 /// part writes no snapshot unless asked, and a snapshot of zero controllers restores nothing, so

@@ -2,6 +2,7 @@
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The launch as `UIApplicationMain` runs it, the app's states, and state preserved and restored
 /// at UIKit's moments, with UIKit's callbacks in UIKit's order as whole traces.

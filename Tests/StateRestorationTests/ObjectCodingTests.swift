@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 // `NSCoding` model objects in controllers' coders, renamed (`Coding`), through real saves and
 // restores: registered classes only, one instance per saved instance, and every bad input a

@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 // `UIStateRestoring` and `UIObjectRestoration`, renamed: objects registered by instance, scoped by
 // their restoration parent, and made at restore time by their object restoration class.

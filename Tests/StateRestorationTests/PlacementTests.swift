@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Controllers the app places itself during a restore stay where it put them, and a container
 /// that makes its own children never ends with one twice.

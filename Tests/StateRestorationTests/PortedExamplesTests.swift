@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Three small UIKit restoration examples, written as an iOS developer writes them and renamed
 /// (`Sources/navstate-test-helper/Ports/`): each is saved by one process and restored by
@@ -9,9 +10,9 @@ import Testing
     private func roundTrip(_ name: String) throws -> [String] {
         let directory = TemporaryDirectory()
         let path = directory.path()
-        let saved = try runHelper(["port", name, "save", path])
-        #expect(saved.status == 0 && saved.output == "saved\n", "\(saved.output)")
-        let restored = try runHelper(["port", name, "restore", path])
+        let saved = try ChildProcess.runHelper(["port", name, "save", path])
+        #expect(saved.status == 0 && saved.output == "saved\n" && saved.error.isEmpty, "\(saved.output)\(saved.error)")
+        let restored = try ChildProcess.runHelper(["port", name, "restore", path])
         #expect(restored.status == 0, "\(restored.output)")
         return restored.output.components(separatedBy: "\n")
     }

@@ -3,6 +3,7 @@ import Foundation
 import MailSample
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Probation convicts only a death (docs/behaviour.md, "Crash marks, probation and quarantine"):
 /// a process that is alive or exited normally is never a strike, and a restore that restores
@@ -36,7 +37,7 @@ import Testing
         let path = directory.path()
         try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
         for attempt in 1...3 {
-            let run = try runHelper(["restore-and-end", path, how])
+            let run = try ChildProcess.runHelper(["restore-and-end", path, how])
             #expect(run.reason == .exit && run.status == 0, "attempt \(attempt): \(run.output)")
             #expect(run.output.contains("restored snapshot 2, shown"), "attempt \(attempt): \(run.output)")
         }
@@ -56,7 +57,7 @@ import Testing
         let path = directory.path()
         try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
         for attempt in 1...2 {
-            let run = try runHelper(["restore-and-end", path, "trap"])
+            let run = try ChildProcess.runHelper(["restore-and-end", path, "trap"])
             #expect(run.reason == .uncaughtSignal, "attempt \(attempt): \(run.output)")
             #expect(run.output.contains("restored snapshot 2, shown"), "attempt \(attempt): \(run.output)")
         }
@@ -128,11 +129,11 @@ import Testing
         switch refusal {
         case .crashMark:
             try RestorationStore(path: path).prune(keeping: 1)
-            _ = try runHelper(["crash-during-restore", path])
+            _ = try ChildProcess.runHelper(["crash-during-restore", path])
         case .quarantine:
             try RestorationStore(path: path).prune(keeping: 1)
-            _ = try runHelper(["crash-after-showing", path])
-            _ = try runHelper(["crash-after-showing", path])
+            _ = try ChildProcess.runHelper(["crash-after-showing", path])
+            _ = try ChildProcess.runHelper(["crash-after-showing", path])
         default:
             break
         }

@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Crash-loop quarantine: a restored snapshot is on probation until the launch counts as good; a
 /// process that dies on probation adds a strike, and at two strikes restores pass over the
@@ -14,7 +15,7 @@ import Testing
         let path = directory.path()
         try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
         for attempt in 1...2 {
-            let run = try runHelper(["crash-after-showing", path])
+            let run = try ChildProcess.runHelper(["crash-after-showing", path])
             #expect(run.reason == .uncaughtSignal && run.status == SIGKILL, "attempt \(attempt): \(run.output)")
             #expect(run.output.contains("restored snapshot 2, shown"), "attempt \(attempt): \(run.output)")
         }
@@ -37,7 +38,7 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.path()
         try await MainActor.run { try MailSampleRegistry.saveBeforeAndSession(at: path) }
-        _ = try runHelper(["crash-after-showing", path])
+        _ = try ChildProcess.runHelper(["crash-after-showing", path])
         try await MainActor.run {
             let store = try RestorationStore(path: path, configuration: StoreConfiguration(probationPeriod: nil))
             let report = try store.restore(into: Window(application: Application()), registry: MailSampleRegistry.make())

@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @_spi(Restoration) @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// A restore looks each record's class up as it reaches it: a name registered again while it
 /// runs (by a controller's `init?(coder:)`) makes the records after it with the new class, even

@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// `RESTORATION.md` §1–§3, rule by rule.
 @MainActor

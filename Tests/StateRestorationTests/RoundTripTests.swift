@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The round trips of the StateRestoration issue: each restored window shows with the exact
 /// trace and dump of a fresh build of the same final state, with every keyed value back.
@@ -111,7 +112,7 @@ import Testing
             MailSampleRegistry.session(window, window.application)
         }, expected: MailSampleRegistry.endState)
         outcome.expectFaithful()
-        #expect(outcome.restoredTrace == contractLines("""
+        #expect(outcome.restoredTrace == traceLines("""
             viewer.load, viewer.decodeRestorableState, viewer.applicationFinishedRestoringState, viewer.wA,
             compose.load, compose.decodeRestorableState, compose.applicationFinishedRestoringState, compose.wA,
             viewer.layout, compose.layout, viewer.dA, compose.dA

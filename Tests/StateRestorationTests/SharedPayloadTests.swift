@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Every save asks every controller to encode, and writes only the payloads no kept snapshot
 /// holds byte for byte; each snapshot reads as complete, with plain SQL as with the library.

@@ -4,6 +4,7 @@ import Foundation
 import MailSample
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The store's files (docs/behaviour.md, "The store's files"): no file stops an app, `close()`
 /// and a normal exit leave the database file whole, a restore never waits for a writer, and a
@@ -105,7 +106,7 @@ import Testing
     @Test func aNormalExitLeavesTheFileAloneHoldingItsSnapshots() throws {
         let directory = TemporaryDirectory()
         let path = directory.path()
-        let run = try runHelper(["save-and-return", path])
+        let run = try ChildProcess.runHelper(["save-and-return", path])
         #expect(run.status == 0 && run.output.contains("saved snapshot 1"), "\(run.output)")
         let copy = directory.path("copy.sqlite")
         try FileManager.default.copyItem(atPath: path, toPath: copy)

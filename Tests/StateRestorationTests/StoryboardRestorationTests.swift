@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Storyboard controllers through a save and a restore: the save records the storyboard's name
 /// under `Application.stateRestorationViewControllerStoryboardKey` before the controller encodes,

@@ -3,6 +3,7 @@ import Foundation
 import MailSample
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// Rows changed behind the store's back: restore keeps what is sound and reports the rest; the
 /// inspector lists every problem; nothing crashes and nothing changes the file.
@@ -22,7 +23,7 @@ import Testing
 
     /// Applies `sql` to the store's file as a hand-edited file would be.
     private func tamper(_ store: RestorationStore, _ sql: String, rechecksum: Bool = true) throws {
-        try StateRestorationTests.tamper(path: store.path, sql, rechecksum: rechecksum)
+        try TestSupport.tamper(path: store.path, sql, rechecksum: rechecksum)
     }
 
     @Test func anEditWithoutAMatchingChecksumIsCaughtByTheChecksum() throws {
@@ -261,7 +262,7 @@ import Testing
         let sql = try #require(Self.tamperings.first { $0.0 == name }).1
         let directory = TemporaryDirectory()
         let path = directory.path()
-        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent("schema-1.sqlite").path, toPath: path)
+        try FileManager.default.copyItem(atPath: PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-1.sqlite").path, toPath: path)
         _ = try RestorationStore(path: path)
         try tamper(path: path, sql, rechecksum: rechecksum && !name.contains("schema"))
         do {
@@ -285,7 +286,7 @@ import Testing
     @Test func theFixtureOpensReadOnlyUnchanged() throws {
         let directory = TemporaryDirectory()
         let copy = directory.path()
-        try FileManager.default.copyItem(atPath: PackagePaths.fixtures.appendingPathComponent("schema-1.sqlite").path, toPath: copy)
+        try FileManager.default.copyItem(atPath: PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-1.sqlite").path, toPath: copy)
         let before = TemporaryDirectory.fingerprint(copy)
         let inspector = try SnapshotInspector(path: copy)
         let loaded = try inspector.loadSnapshot()

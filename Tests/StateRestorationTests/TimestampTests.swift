@@ -3,6 +3,7 @@ import Foundation
 import RestorationTesting
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The file's timestamps, written and read by SQLite's date functions.
 @Suite struct TimestampTests {

@@ -2,6 +2,7 @@ import ControllerKit
 import Foundation
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// UIKit's restoration behaviour (contract version 2), each with code written as a UIKit app
 /// writes it, renamed.

@@ -2,25 +2,6 @@ import ControllerKit
 import Foundation
 import Testing
 
-/// Expands a row of `LIFECYCLE.md` into recorder lines: `A.load` is `loadView` then
-/// `viewDidLoad`, `A.layout` is `viewWillLayoutSubviews` then `viewDidLayoutSubviews`; every other
-/// token stays as written. Optional tokens of the contract (`(A.load if unloaded)`) are written by
-/// the test either way.
-func contract(_ row: String) -> [String] {
-    row.split(separator: ",").flatMap { raw -> [String] in
-        let token = raw.trimmingCharacters(in: .whitespaces)
-        if token.hasSuffix(".load") {
-            let name = token.dropLast(5)
-            return ["\(name).loadView", "\(name).viewDidLoad"]
-        }
-        if token.hasSuffix(".layout") {
-            let name = token.dropLast(7)
-            return ["\(name).viewWillLayoutSubviews", "\(name).viewDidLayoutSubviews"]
-        }
-        return [token]
-    }
-}
-
 /// A plain controller named by its restoration identifier.
 @MainActor
 func named(_ name: String) -> ViewController {

@@ -1,24 +1,14 @@
 import Foundation
+import RestorationTesting
 import Testing
+import TestSupport
 
 /// Runs the built `navstate` binary as a user would, and compares outputs with golden files.
 enum CLI {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/cli.sqlite")
-    static let goldens = packageRoot.appendingPathComponent("Tests/NavstateTests/Golden")
+    static let fixture = PackageRoot.file("Tests/Fixtures/cli.sqlite")
+    static let goldens = PackageRoot.file("Tests/NavstateTests/Golden")
 
-    static func binary(_ name: String) -> URL {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        return packageRoot.appendingPathComponent(".build/debug/\(name)")
-    }
-
-    struct Run {
-        var status: Int32
-        var output: String
-        var error: String
-    }
+    typealias Run = ChildProcessRun
 
     /// Runs `navstate arguments` in `directory`, with no terminal and no colour.
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
@@ -27,29 +17,7 @@ enum CLI {
 
     /// Runs the built `binary` with `arguments` in `directory` to its end.
     static func run(binary name: String, _ arguments: [String], in directory: URL) throws -> Run {
-        try run(executable: binary(name), arguments, in: directory)
-    }
-
-    /// Runs `executable` with `arguments` in `directory` to its end, with no colour.
-    static func run(executable: URL, _ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read both pipes before waiting, so a large output cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                   error: String(decoding: errorData, as: UTF8.self))
+        try ChildProcess.run(PackageRoot.builtProduct(name), arguments, in: directory)
     }
 
     /// Runs every command of `commands` (binary name first) at once, and waits for them all.
@@ -91,27 +59,13 @@ enum CLI {
         }
         let expected = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         if actual != expected {
+            let diff = LineDiff.unified(expected: expected.components(separatedBy: "\n"), actual: actual.components(separatedBy: "\n"),
+                                        expectedLabel: "Golden/\(name).txt", actualLabel: "output") ?? ""
             Issue.record("""
                 \(name) differs from Golden/\(name).txt (NAVSTATE_UPDATE_GOLDEN=1 rewrites it):
-                \(lineDiff(expected: expected, actual: actual))
+                \(diff)
                 """, sourceLocation: sourceLocation)
         }
-    }
-
-    /// The lines that differ, `-` expected and `+` actual, with their line numbers.
-    static func lineDiff(expected: String, actual: String) -> String {
-        let old = expected.components(separatedBy: "\n")
-        let new = actual.components(separatedBy: "\n")
-        var lines: [String] = []
-        for index in 0..<max(old.count, new.count) {
-            let before = index < old.count ? old[index] : nil
-            let after = index < new.count ? new[index] : nil
-            if before != after {
-                if let before { lines.append("\(index + 1) - \(before)") }
-                if let after { lines.append("\(index + 1) + \(after)") }
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 }
 

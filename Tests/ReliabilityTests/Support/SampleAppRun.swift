@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One of the sample apps (`Sources/navstate-*-app`), launched as child processes against one
 /// state file in a directory of its own; ``remove()`` deletes it (not `deinit`: the value's last
@@ -13,7 +14,7 @@ final class SampleAppRun {
     init(_ name: String, stateFileVariable: String = "TEMPLATE_STATE_FILE") throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        binary = LaunchModelRun.binary(name)
+        binary = PackageRoot.builtProduct(name).path
         var environment = ProcessInfo.processInfo.environment
         environment[stateFileVariable] = directory.appendingPathComponent("state.sqlite").path
         self.environment = environment

@@ -3,6 +3,7 @@ import Foundation
 import RestorationTesting
 @testable import StateRestoration
 import Testing
+import TestSupport
 
 /// The oracle of `RESTORATION.md` §3.4: save a hierarchy, restore it lazily into fresh objects,
 /// and compare showing the restored window with showing a fresh build of the same final state:
