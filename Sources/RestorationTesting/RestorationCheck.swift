@@ -23,6 +23,11 @@ public struct RoundTripReport: Sendable, CustomStringConvertible {
     public var restoredValues: [String]
     /// `path class {key=value…}` for every controller of the fresh build.
     public var freshValues: [String]
+    /// `path class {key=value…}` for every controller of the saved window, as it was saved
+    /// (empty when the check did not save it itself).
+    public var savedValues: [String] = []
+    /// The lifecycle callbacks the restore itself sent, before the restored window was shown.
+    public var restoreTrace: [String] = []
     /// Every problem, each readable on its own (differences come as line diffs).
     public var failures: [String] = []
 
@@ -36,20 +41,38 @@ public struct RoundTripReport: Sendable, CustomStringConvertible {
 
 /// Round trips through a real store: what Flutter's `restartAndRestore()` and Android's
 /// `recreate()` give their users, for this runtime.
+///
+/// ```swift
+/// let report = RestorationCheck.run(registry: registry, build: { window in
+///     window.rootViewController = InboxViewController()
+/// }, afterShowing: { window in
+///     (window.rootViewController as? InboxViewController)?.openFirstMessage()
+/// }, expecting: { window in
+///     window.rootViewController = InboxViewController(showingMessage: 0)
+/// })
+/// #expect(report.passed, "\(report)")
+/// ```
 @MainActor
 public enum RestorationCheck {
     /// Builds the hierarchy with `build` into a hidden window (root and presentations, the state
-    /// to preserve), shows it, saves it to a temporary database, tears everything down and checks
-    /// every controller was released, restores into fresh objects, then shows the restored window
-    /// and a second fresh build and compares their dumps, keyed values and lifecycle traces.
+    /// to preserve), shows it, runs `navigate` on it (what the user does before the app is
+    /// ended), saves it to a temporary database, tears everything down and checks every
+    /// controller was released, restores into fresh objects, then shows the restored window and
+    /// a fresh build of the final state (`expected`, or `build` again) and compares their dumps,
+    /// keyed values and lifecycle traces (see ``compare(restoringFrom:registry:build:inspectingRestored:)``);
+    /// the restored keyed values must also be those saved. `inspect` gets the restored window
+    /// after it was shown, for checks of a test's own.
     public static func run(registry: RestorationRegistry, configuration: StoreConfiguration = StoreConfiguration(),
-                           build: (Window) -> Void) -> RoundTripReport {
+                           build: (Window) -> Void, afterShowing navigate: (Window) -> Void = { _ in },
+                           expecting expected: ((Window) -> Void)? = nil,
+                           inspectingRestored inspect: (Window) -> Void = { _ in }) -> RoundTripReport {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("restoration-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("state.sqlite").path
         var saveReport: SaveReport?
         var saveFailure: String?
         var survivors: [WeakController] = []
+        var savedValues: [String] = []
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try RestorationStore(path: path, configuration: configuration)
@@ -57,6 +80,8 @@ public enum RestorationCheck {
             let window = Window(application: application)
             build(window)
             window.makeKeyAndVisible()
+            navigate(window)
+            savedValues = values(of: window, registry: registry)
             saveReport = try store.save(windows: [window], registry: registry)
             survivors = window.allControllers().map(WeakController.init)
             window.isHidden = true
@@ -65,9 +90,12 @@ public enum RestorationCheck {
         }
         // The first hierarchy is out of scope: like a process death, nothing may survive it.
         let leaked = survivors.compactMap(\.value).map(\.description)
-        var report = compare(restoringFrom: path, registry: registry, build: build)
+        var report = compare(restoringFrom: path, registry: registry, build: { window in
+            if let expected { expected(window) } else { build(window) }
+        }, inspectingRestored: inspect)
         report.saveReport = saveReport
         report.leakedControllers = leaked
+        report.savedValues = savedValues
         var failures: [String] = []
         if let saveFailure { failures.append(saveFailure) }
         if !leaked.isEmpty {
@@ -82,19 +110,31 @@ public enum RestorationCheck {
                 failures.append("save warnings:\n" + saveReport.warnings.map { "  " + $0 }.joined(separator: "\n"))
             }
         }
+        // When the fresh build holds what was saved, comparing with it already told the difference.
+        if saveFailure == nil, savedValues != report.freshValues,
+           let diff = LineDiff.unified(expected: savedValues, actual: report.restoredValues, expectedLabel: "saved", actualLabel: "restored") {
+            failures.append("keyed values: the restored window does not hold what was saved:\n\(diff)")
+        }
         report.failures = failures + report.failures
         return report
     }
 
     /// Restores the newest snapshot of the database at `path` (saved by another process, say)
-    /// and compares it with a fresh build made by `build`.
+    /// and compares it with a fresh build made by `build`: the restore sends containment calls
+    /// only, and the restored window, shown, has the fresh build's dump, keyed values and
+    /// lifecycle trace, with each controller's `decodeRestorableState` right after its
+    /// `viewDidLoad` and its `applicationFinishedRestoringState` right after that.
+    /// `inspect` gets the restored window after it was shown.
     public static func compare(restoringFrom path: String, registry: RestorationRegistry,
-                               build: (Window) -> Void) -> RoundTripReport {
+                               build: (Window) -> Void,
+                               inspectingRestored inspect: (Window) -> Void = { _ in }) -> RoundTripReport {
         var failures: [String] = []
 
         let restoredApplication = Application()
         let restoredWindow = Window(application: restoredApplication)
         var restoreReport = RestoreReport()
+        // Controllers not yet in the window report to the shared application.
+        let restoreRecorder = LifecycleTraceRecorder(observing: [restoredApplication, .shared])
         do {
             // Lazily, so that showing it loads exactly what a fresh build loads.
             let store = try RestorationStore(path: path)
@@ -102,16 +142,24 @@ public enum RestorationCheck {
         } catch {
             failures.append("restoring failed: \(error)")
         }
+        restoreRecorder.stop()
+        let restoreTrace = restoreRecorder.lines
+        let appearanceDuringRestore = restoreTrace.filter { !$0.contains(".wM(") && !$0.contains(".dM(") }
+        if !appearanceDuringRestore.isEmpty {
+            failures.append("the restore sent more than containment calls:\n"
+                            + appearanceDuringRestore.map { "  " + $0 }.joined(separator: "\n"))
+        }
         if !restoreReport.didRestore { failures.append("nothing was restored: \(restoreReport)") }
         if !restoreReport.dropped.isEmpty {
             failures.append("dropped by the restore:\n" + restoreReport.dropped.map { "  \($0.path) (\($0.className)): \($0.reason)" }.joined(separator: "\n"))
         }
-        let restored = show(restoredWindow, recording: restoredApplication, registry: registry)
+        let restored = show(restoredWindow, recording: restoredApplication, registry: registry, inspect: inspect)
+        failures += misplacedDecodes(in: restored.trace)
 
         let freshApplication = Application()
         let freshWindow = Window(application: freshApplication)
         build(freshWindow)
-        let fresh = show(freshWindow, recording: freshApplication, registry: registry)
+        let fresh = show(freshWindow, recording: freshApplication, registry: registry, inspect: { _ in })
 
         let restorationEvents = [".decodeRestorableState", ".applicationFinishedRestoringState"]
         let restoredCallbacks = restored.trace.filter { line in !restorationEvents.contains { line.hasSuffix($0) } }
@@ -125,7 +173,28 @@ public enum RestorationCheck {
         }
         return RoundTripReport(saveReport: nil, restoreReport: restoreReport, restoredTrace: restored.trace,
                                freshTrace: fresh.trace, restoredHierarchy: restored.hierarchy, freshHierarchy: fresh.hierarchy,
-                               restoredValues: restored.values, freshValues: fresh.values, failures: failures)
+                               restoredValues: restored.values, freshValues: fresh.values, restoreTrace: restoreTrace,
+                               failures: failures)
+    }
+
+    /// A lazy restore decodes each controller right after its `viewDidLoad` and finishes it right
+    /// after the decode: one problem for every decode or finish found elsewhere in `trace`.
+    static func misplacedDecodes(in trace: [String]) -> [String] {
+        var problems: [String] = []
+        for (index, line) in trace.enumerated() {
+            if line.hasSuffix(".decodeRestorableState") {
+                let name = line.dropLast(".decodeRestorableState".count)
+                if index == 0 || trace[index - 1] != "\(name).viewDidLoad" {
+                    problems.append("\(line) does not come right after \(name).viewDidLoad")
+                }
+            } else if line.hasSuffix(".applicationFinishedRestoringState") {
+                let name = line.dropLast(".applicationFinishedRestoringState".count)
+                if index == 0 || trace[index - 1] != "\(name).decodeRestorableState" {
+                    problems.append("\(line) does not come right after \(name).decodeRestorableState")
+                }
+            }
+        }
+        return problems
     }
 
     private struct Shown {
@@ -149,21 +218,27 @@ public enum RestorationCheck {
 
     /// Shows `window` recording its callbacks, then reads its dump and the keyed values of its
     /// controllers and of the objects they refer to.
-    private static func show(_ window: Window, recording application: Application, registry: RestorationRegistry) -> Shown {
+    private static func show(_ window: Window, recording application: Application, registry: RestorationRegistry,
+                             inspect: (Window) -> Void) -> Shown {
         let recorder = LifecycleTraceRecorder(observing: [application])
         window.makeKeyAndVisible()
         recorder.stop()
         let hierarchy = comparableHierarchy(window)
-        var values: [String] = []
+        let values = values(of: window, registry: registry)
+        inspect(window)
+        window.isHidden = true
+        return Shown(trace: recorder.lines, hierarchy: hierarchy, values: values)
+    }
+
+    /// `path class {key=value…}` for every controller of `window` and every object they refer
+    /// to, as a save would capture them.
+    private static func values(of window: Window, registry: RestorationRegistry) -> [String] {
         func pairs(_ values: [String: CodedValue]) -> String {
             values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
         }
-        if let draft = try? SnapshotDraft.capture([window], registry: registry) {
-            values = draft.controllers.map { "\($0.pathString) \($0.className) {\(pairs($0.values))}" }
-                + draft.objects.map { "object #\($0.id) \($0.className) {\(pairs($0.values))}" }
-        }
-        window.isHidden = true
-        return Shown(trace: recorder.lines, hierarchy: hierarchy, values: values)
+        guard let draft = try? SnapshotDraft.capture([window], registry: registry) else { return [] }
+        return draft.controllers.map { "\($0.pathString) \($0.className) {\(pairs($0.values))}" }
+            + draft.objects.map { "object #\($0.id) \($0.className) {\(pairs($0.values))}" }
     }
 }
 

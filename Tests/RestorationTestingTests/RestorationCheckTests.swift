@@ -1,7 +1,7 @@
 import ControllerKit
 import Foundation
 import MailSample
-import RestorationTesting
+@testable import RestorationTesting
 import StateRestoration
 import Testing
 
@@ -136,6 +136,54 @@ enum LeakyCache {
             MailSample.buildSessionEndState(in: window)
         }
         #expect(report.passed, "\(report)")
+    }
+
+    @Test func navigationAfterShowingIsSavedAndComparedWithWhatWasSaved() {
+        // The user changes the count after the window shows; the expected state, built fresh,
+        // agrees with the forgetful restore, so only the saved values tell the loss.
+        let report = RestorationCheck.run(registry: Registry.make(), build: { window in
+            let forgetful = ForgetfulCounter()
+            forgetful.restorationIdentifier = "forgetful"
+            window.rootViewController = forgetful
+        }, afterShowing: { window in
+            (window.rootViewController as? ForgetfulCounter)?.count = 5
+        }, expecting: { window in
+            let forgetful = ForgetfulCounter()
+            forgetful.restorationIdentifier = "forgetful"
+            window.rootViewController = forgetful
+        }, inspectingRestored: { window in
+            #expect((window.rootViewController as? ForgetfulCounter)?.count == 0)
+        })
+        #expect(report.savedValues == ["/forgetful ForgetfulCounter {count=integer(5)}"])
+        #expect(report.failures == ["""
+            keyed values: the restored window does not hold what was saved:
+            --- saved
+            +++ restored
+            - /forgetful ForgetfulCounter {count=integer(5)}
+            + /forgetful ForgetfulCounter {count=integer(0)}
+            """])
+    }
+
+    @Test func aRestoreSendsContainmentCallsOnly() {
+        let report = RestorationCheck.run(registry: Registry.make()) { window in
+            let stack = NavigationController()
+            stack.restorationIdentifier = "stack"
+            stack.viewControllers = [Counter("list", count: 1), Counter("detail", count: 2)]
+            window.rootViewController = stack
+        }
+        #expect(report.passed, "\(report)")
+        #expect(!report.restoreTrace.isEmpty)
+        #expect(report.restoreTrace.allSatisfy { $0.contains(".wM(") || $0.contains(".dM(") })
+    }
+
+    @Test func aDecodeAnywhereButRightAfterItsViewDidLoadIsReported() {
+        #expect(RestorationCheck.misplacedDecodes(in: ["a.loadView", "a.viewDidLoad", "a.decodeRestorableState",
+                                                       "a.applicationFinishedRestoringState", "a.wA"]) == [])
+        #expect(RestorationCheck.misplacedDecodes(in: ["a.viewDidLoad", "a.wA", "a.decodeRestorableState",
+                                                       "b.applicationFinishedRestoringState"]) == [
+            "a.decodeRestorableState does not come right after a.viewDidLoad",
+            "b.applicationFinishedRestoringState does not come right after b.decodeRestorableState",
+        ])
     }
 
     @Test func theLineDiffShowsContextAndFoldsTheRest() {
