@@ -2,7 +2,7 @@ import ControllerKit
 import Testing
 import TestSupport
 
-/// Custom containers, `transition(from:to:)` and manual forwarding (`LIFECYCLE.md` §3).
+/// Custom containers, `transition(from:to:)` and manual forwarding (docs/behaviour.md §1.3).
 @MainActor
 @Suite struct ContainmentTests {
     @Test func addingAChildWhileVisible() {

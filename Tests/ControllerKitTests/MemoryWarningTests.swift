@@ -2,7 +2,7 @@ import ControllerKit
 import Testing
 import TestSupport
 
-/// `LIFECYCLE.md` §6: memory warnings reach every live controller and unload hidden views.
+/// docs/behaviour.md §1.6: memory warnings reach every live controller and unload hidden views.
 @MainActor
 @Suite struct MemoryWarningTests {
     /// Tabs[N[A, B], C] presenting P (page sheet) shown, B on top of the first tab.

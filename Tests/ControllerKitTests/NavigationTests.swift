@@ -2,7 +2,7 @@ import ControllerKit
 import Testing
 import TestSupport
 
-/// Navigation rows of `LIFECYCLE.md` §3 and the navigation rules of §5.
+/// Navigation rows of docs/behaviour.md §1.3 and the navigation rules of §1.5.
 @MainActor
 @Suite struct NavigationTests {
     /// N shown with A on top.

@@ -2,7 +2,7 @@ import ControllerKit
 import Testing
 import TestSupport
 
-/// Presentation rows of `LIFECYCLE.md` §3 and the chain rules of §4.
+/// Presentation rows of docs/behaviour.md §1.3 and the chain rules of §1.4.
 @MainActor
 @Suite struct PresentationTests {
     private func presented(_ name: String, _ style: ModalPresentationStyle) -> ViewController {

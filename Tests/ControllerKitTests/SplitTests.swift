@@ -2,7 +2,7 @@ import ControllerKit
 import Testing
 import TestSupport
 
-/// Split view rules of `LIFECYCLE.md` §5.
+/// Split view rules of docs/behaviour.md §1.5 and §1.7.
 @MainActor
 @Suite struct SplitTests {
     private func split() -> (SplitViewController, ViewController, ViewController) {

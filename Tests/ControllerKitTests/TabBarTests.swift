@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Tab rows of `LIFECYCLE.md` §3 and the tab rules of §5.
+/// Tab rows of docs/behaviour.md §1.3 and the tab rules of §1.5.
 @MainActor
 @Suite struct TabBarTests {
     private func tabs(_ world: Harness, _ names: [String]) -> (TabBarController, [ViewController]) {

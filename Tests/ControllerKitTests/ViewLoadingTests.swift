@@ -2,7 +2,7 @@ import ControllerKit
 import Testing
 import TestSupport
 
-/// `LIFECYCLE.md` §1: the view is lazy.
+/// docs/behaviour.md §1.1: the view is lazy.
 @MainActor
 @Suite struct ViewLoadingTests {
     @Test func readingViewLoadsOnceAndTheFlagsNeverLoad() {

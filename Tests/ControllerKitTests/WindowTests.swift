@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Showing, hiding and re-rooting windows (`LIFECYCLE.md` §3, first rows).
+/// Showing, hiding and re-rooting windows (docs/behaviour.md §1.3, first rows, and §1.8).
 @MainActor
 @Suite struct WindowTests {
     @Test func showingARootLoadsAndAppearsIt() {

@@ -58,7 +58,7 @@ func digest(_ snapshot: Snapshot) -> [String] {
     }
 }
 
-/// Kills, concurrent readers and concurrent writers (`RESTORATION.md` §1.5).
+/// Kills, concurrent readers and concurrent writers (docs/behaviour.md §3.5, §8.1).
 @Suite(.serialized) struct KillTests {
     static var kills: Int {
         ProcessInfo.processInfo.environment["NAVSTATE_KILLS"].flatMap(Int.init) ?? 50

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The SQLite layer and the store's files (`RESTORATION.md` §4).
+/// The SQLite layer and the store's files (docs/behaviour.md §8).
 @Suite struct DatabaseTests {
     @Test func aNewStoreIsOwnerOnlyWalWithForeignKeysAndTheLatestSchema() throws {
         let directory = TemporaryDirectory()

@@ -5,7 +5,7 @@ import MailSample
 import Testing
 import TestSupport
 
-/// Empty is never a restore (docs/behaviour.md, "Saving"): a save in which no controller takes
+/// Empty is never a restore (docs/behaviour.md §3.3): a save in which no controller takes
 /// part writes no snapshot unless asked, and a snapshot of zero controllers restores nothing, so
 /// the app builds its first screen instead of showing a blank window.
 @MainActor @Suite struct EmptyStateTests {

@@ -5,7 +5,7 @@ import MailSample
 import Testing
 import TestSupport
 
-/// Probation convicts only a death (docs/behaviour.md, "Crash marks, probation and quarantine"):
+/// Probation convicts only a death (docs/behaviour.md §4.2):
 /// a process that is alive or exited normally is never a strike, and a restore that restores
 /// nothing leaves the file's bytes as they were.
 @Suite struct ProbationTests {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `RESTORATION.md` §1–§3, rule by rule.
+/// docs/behaviour.md §3, §4 and §6, rule by rule.
 @MainActor
 @Suite struct RestoreRuleTests {
     /// Saves `root` (shown) with `registry` into a new store; returns the store and its directory.
@@ -38,9 +38,9 @@ import TestSupport
         return (window, report)
     }
 
-    // MARK: - §1 What is saved
+    // MARK: - What is saved (docs/behaviour.md §3)
 
-    /// §1.7: a save with nothing to save (no shown window) does not make an empty snapshot the
+    /// docs/behaviour.md §3.3: a save with nothing to save (no shown window) does not make an empty snapshot the
     /// one to restore, and says why; asked for, it does.
     @Test func anEmptySaveNeverReplacesAGoodSnapshotUnlessAsked() throws {
         let (store, _, first) = try saved(Note("a"))
@@ -202,7 +202,7 @@ import TestSupport
         #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM controller") } == 2)
     }
 
-    // MARK: - §2 The coder
+    // MARK: - The coder (docs/behaviour.md §6)
 
     @Test func aValueOfTheWrongTypeDropsOnlyThatSubtreeAndNamesKeyAndPath() throws {
         final class Strict: ViewController {
@@ -316,7 +316,7 @@ import TestSupport
         #expect((window.rootViewController as? Versioned)?.fullName == "ADA")
     }
 
-    // MARK: - §3.1 Lookup
+    // MARK: - Lookup (docs/behaviour.md §4.3)
 
     @Test func anUnknownClassDropsItsSubtreeAndTheRestRestores() throws {
         final class Gone: ViewController {
@@ -463,7 +463,7 @@ import TestSupport
         #expect(window.rootViewController?.children.map(\.restorationIdentifier) == ["sibling"])
     }
 
-    // MARK: - §3.2–3.3 Order and laziness
+    // MARK: - Order and laziness (docs/behaviour.md §4.4–4.5)
 
     /// A controller whose callbacks log what restoration did, and whether its view was loaded.
     final class Logged: ViewController {
@@ -609,7 +609,7 @@ import TestSupport
         #expect(throws: StoreError.self) { try store.restore(into: window, registry: RestorationRegistry()) }
     }
 
-    // MARK: - §3.6 Policies
+    // MARK: - Policies (docs/behaviour.md §4.1)
 
     @Test func policiesRefuseAnotherAppVersionOrAnOldSnapshotAndDeleteNothing() throws {
         let (store, directory, _) = try saved(Note("a"), configuration: StoreConfiguration(appVersion: "1.0"))

@@ -6,7 +6,7 @@ import MailSample
 import Testing
 import TestSupport
 
-/// The store's files (docs/behaviour.md, "The store's files"): no file stops an app, `close()`
+/// The store's files (docs/behaviour.md §8.5): no file stops an app, `close()`
 /// and a normal exit leave the database file whole, a restore never waits for a writer, and a
 /// killed creation leaves no litter.
 @Suite struct StoreFileTests {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// UIKit's restoration behaviour (contract version 2), each with code written as a UIKit app
+/// UIKit's restoration behaviour (docs/behaviour.md §2–§4), each with code written as a UIKit app
 /// writes it, renamed.
 @MainActor
 @Suite(.serialized) struct UIKitBehaviourTests {
@@ -13,7 +13,7 @@ import TestSupport
         return (try RestorationStore(path: directory.path()), directory)
     }
 
-    // MARK: - §3.3 Decode after the view loads
+    // MARK: - Decode after the view loads (docs/behaviour.md §4.5)
 
     /// A field built in viewDidLoad, read in decode, as Apple's TableSearch sample reads its
     /// search controller: an implicitly unwrapped optional that decoding before the view loaded
@@ -59,7 +59,7 @@ import TestSupport
         #expect((restored.rootViewController as? SearchViewController)?.searchField.text == "invoices")
     }
 
-    // MARK: - §1.2 Repeated identifiers
+    // MARK: - Repeated identifiers (docs/behaviour.md §3.2)
 
     /// Restores through a restoration class, recording the identifier paths it was handed.
     final class Restorable: ViewController, ViewControllerRestoration {
@@ -104,7 +104,7 @@ import TestSupport
         #expect(Restorable.paths == [["tabs", "Navigation", "item"], ["tabs", "Navigation", "item"]])
     }
 
-    // MARK: - §3.7 Restore into what the app built
+    // MARK: - Restore into what the app built (docs/behaviour.md §4.3)
 
     /// A container that makes its children in viewDidLoad, the usual UIKit way.
     final class Dashboard: ViewController {
@@ -166,7 +166,7 @@ import TestSupport
         #expect(launched.text == "saved text")
     }
 
-    // MARK: - §3.1 A restoration class that is not registered
+    // MARK: - A restoration class that is not registered (docs/behaviour.md §4.3)
 
     final class Trapping: ViewController, ViewControllerRestoration {
         nonisolated(unsafe) static var initCoderCalls = 0
@@ -210,7 +210,7 @@ import TestSupport
         #expect(unregistered.report.warnings.contains { $0.hasPrefix("/nav/detail: restoration class") })
     }
 
-    // MARK: - §3.9 Objects
+    // MARK: - Objects (docs/behaviour.md §4.5, §6)
 
     final class Session: RestorableObject {
         var user = ""
@@ -244,7 +244,7 @@ import TestSupport
         #expect(fresh.finished)
     }
 
-    // MARK: - §3.8 The application delegate
+    // MARK: - The application delegate (docs/behaviour.md §2.3)
 
     final class AppDelegate: Responder, ApplicationDelegate {
         var allowsSave = true

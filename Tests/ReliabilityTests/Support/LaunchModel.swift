@@ -1,7 +1,8 @@
 // The reference model of LaunchModelTests: what a store file must show after each step of a
 // sequence of app launches, saves, restores and deaths. Plain Swift: it imports nothing, shares no
 // code with StateRestoration, and holds snapshots as plain structs. The rules it encodes are the
-// store's (docs/behaviour.md, "Restoring"), numbered as in the test's brief:
+// store's (docs/behaviour.md §3.3, §3.5 and §4.2), numbered here so the model's code can refer
+// to them:
 //
 //  1. A save in which no controller takes part writes nothing. Otherwise a new snapshot with
 //     id max+1, then the newest `keepCount` are kept.
