@@ -4,6 +4,7 @@ import MailSample
 @testable import RestorationTesting
 import StateRestoration
 import Testing
+import TestSupport
 
 /// A controller with a count it encodes; `decodes` says whether it reads it back.
 final class Counter: ViewController {
@@ -129,8 +130,7 @@ enum LeakyCache {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("child.sqlite").path
-        let helper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navstate-test-helper")
-        let output = try ProcessDeath.saveInChildProcess(executable: helper, databasePath: path)
+        let output = try ProcessDeath.saveInChildProcess(executable: PackageRoot.builtProduct("navstate-test-helper"), databasePath: path)
         #expect(output.contains("saved snapshot 1: 9 controllers"))
         let report = RestorationCheck.compare(restoringFrom: path, registry: Registry.make()) { window in
             MailSample.buildSessionEndState(in: window)
