@@ -135,7 +135,9 @@ final class JSONApproach: Approach {
             return controller
         }
         window.rootViewController = build(tree)
-        for (presenter, presented) in presentations { presenter.present(presented, animated: false) }
+        // Presenters first: the pairs were collected innermost first, and a controller can only
+        // present once it is in the window.
+        for (presenter, presented) in presentations.reversed() { presenter.present(presented, animated: false) }
         return window
     }
 }
