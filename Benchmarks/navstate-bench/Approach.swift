@@ -28,6 +28,29 @@ extension Approach {
     }
 }
 
+/// Writes `data` to a temporary file beside `url` and renames it over `url`: a killed process
+/// leaves the old file or the new one, never part of one, and nothing is synced to disk, which
+/// is navstate's durability (a write-ahead log synced at checkpoints, not at each save).
+/// `Data.write(to:)` syncs the file (on Linux, with or without `.atomic`), which costs
+/// milliseconds on a busy disk and would time the disk instead of the format.
+func replaceFile(at url: URL, with data: Data) throws {
+    let temporary = url.appendingPathExtension("new")
+    guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        throw BenchError(description: "cannot create \(temporary.path)")
+    }
+    let file = try FileHandle(forWritingTo: temporary)
+    try file.write(contentsOf: data)
+    try file.close()
+    guard rename(temporary.path, url.path) == 0 else {
+        throw BenchError(description: "cannot rename \(temporary.path): errno \(errno)")
+    }
+}
+
+/// Why the benchmark stopped.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+}
+
 /// A controller's class as the benchmark's formats name it, looked up once per class as
 /// navstate's registry looks up its names.
 @MainActor

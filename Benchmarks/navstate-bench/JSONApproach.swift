@@ -3,7 +3,7 @@ import Foundation
 import MailSample
 
 /// Hand-rolled persistence: a Codable tree mirroring the hierarchy, each controller's state as a
-/// typed struct, `JSONEncoder`, and an atomic file write.
+/// typed struct, `JSONEncoder`, and a file replaced whole.
 @MainActor
 final class JSONApproach: Approach {
     let name = "json"
@@ -77,7 +77,7 @@ final class JSONApproach: Approach {
         var tree: Node?
         let mainActor = milliseconds { tree = window.rootViewController.map(node) }
         let data = try JSONEncoder().encode(tree)
-        try data.write(to: url, options: .atomic)
+        try replaceFile(at: url, with: data)
         return mainActor
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import MailSample
 
 /// What UIKit does: each controller's `encodeRestorableState` into a keyed archive of an
-/// `NSCoding` object graph, and an atomic file write.
+/// `NSCoding` object graph, and a file replaced whole.
 final class ArchivedNode: NSObject, NSCoding {
     var kind = ""
     var identifier = ""
@@ -105,7 +105,7 @@ final class KeyedArchiverApproach: Approach {
         var root: ArchivedNode?
         let mainActor = milliseconds { root = window.rootViewController.map(node) }
         let data = try NSKeyedArchiver.archivedData(withRootObject: root as Any, requiringSecureCoding: false)
-        try data.write(to: url, options: .atomic)
+        try replaceFile(at: url, with: data)
         return mainActor
     }
 
