@@ -47,8 +47,9 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "StateRestorationTests", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting",
                                                                  "TestSupport", "navstate-test-helper"]),
-        // The benchmark: navstate against NSKeyedArchiver, JSON and the raw SQLite floor (release builds).
-        .executableTarget(name: "navstate-bench", dependencies: ["StateRestoration", "ControllerKit", "MailSample"],
+        // The benchmark: navstate against NSKeyedArchiver, JSON and the limit, the same work written with the
+        // SQLite C API directly (release builds).
+        .executableTarget(name: "navstate-bench", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "CSQLite"],
                           path: "Benchmarks/navstate-bench"),
         // Child processes for the tests: restores that die part-way, saves killed mid-write.
         .executableTarget(name: "navstate-test-helper", dependencies: ["StateRestoration", "ControllerKit", "MailSample", "RestorationTesting"]),

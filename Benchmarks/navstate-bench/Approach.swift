@@ -2,14 +2,15 @@ import ControllerKit
 import Foundation
 
 /// One way of persisting the hierarchy. Saves read the live controllers; restores build real
-/// controllers into a hidden window through the containment API, as navstate's restore does.
+/// controllers into a hidden window through the containment API and leave every one of them
+/// with its view loaded and its state decoded, as navstate's eager restore does.
 @MainActor
 protocol Approach: AnyObject {
     var name: String { get }
     /// Untimed set-up before each timed run (fresh files, a fresh store).
     func prepare(in directory: URL) throws
-    /// Saves `window`; returns the milliseconds spent reading controllers on the main actor.
-    func save(_ window: Window) throws -> Double
+    /// Saves `window`.
+    func save(_ window: Window) throws
     /// Restores what `save` wrote into a fresh hidden window.
     func restore() throws -> Window
 }
@@ -17,14 +18,34 @@ protocol Approach: AnyObject {
 extension Approach {
     /// One round, as the benchmark times it: set up in `directory`, a timed save of `window`, a
     /// timed restore, the restored window let go.
-    func timedRound(saving window: Window, in directory: URL) throws -> (save: Double, mainActor: Double, restore: Double) {
+    func timedRound(saving window: Window, in directory: URL) throws -> (save: Double, restore: Double) {
         try prepare(in: directory)
-        var mainActor = 0.0
-        let save = try milliseconds { mainActor = try self.save(window) }
-        var restored: Window?
-        let restore = try milliseconds { restored = try self.restore() }
-        restored?.rootViewController = nil
-        return (save, mainActor, restore)
+        let save = try milliseconds { try self.save(window) }
+        let (restored, restore) = try measured { try self.restore() }
+        restored.rootViewController = nil
+        return (save, restore)
+    }
+}
+
+/// Every approach the benchmark measures, navstate first.
+@MainActor
+func allApproaches() -> [any Approach] {
+    [NavstateApproach(), LimitApproach(), JSONApproach(), KeyedArchiverApproach()]
+}
+
+/// Restores what `approach` saved of `window` and checks that the restore is whole and eager:
+/// every controller back, each with its view loaded. Untimed, once per size, so that no
+/// approach is timed doing less than the others.
+@MainActor
+func checkRestoresEagerly(_ approach: any Approach, saving window: Window, in directory: URL) throws {
+    try approach.prepare(in: directory)
+    try approach.save(window)
+    let restored = try approach.restore()
+    defer { restored.rootViewController = nil }
+    let controllers = restored.allControllers()
+    let unloaded = controllers.filter { !$0.isViewLoaded }.count
+    guard controllers.count == window.allControllers().count, unloaded == 0 else {
+        throw BenchError(description: "\(approach.name) restored \(controllers.count) of \(window.allControllers().count) controllers, \(unloaded) without a view")
     }
 }
 

@@ -11,8 +11,9 @@ struct Result {
     var sample: Sample
 }
 
-/// A run of the benchmark: every approach at every size, round by round, then at 10,000 the
-/// incremental save and the views a restore creates when shown.
+/// A run of the benchmark: every approach at every size, round by round (navstate's lazy
+/// restore too), then at 10,000 the incremental save and the views a lazy restore creates when
+/// shown.
 @MainActor
 struct Bench {
     let quick: Bool
@@ -36,7 +37,7 @@ struct Bench {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let approaches: [any Approach] = [NavstateApproach(), SQLiteFloorApproach(), JSONApproach(), KeyedArchiverApproach()]
+        let approaches = allApproaches()
         for size in sizes {
             let window = Window(application: Application())
             BenchHierarchy.build(count: size, into: window)
@@ -56,18 +57,28 @@ struct Bench {
                 }
                 active.append(approach)
                 try FileManager.default.createDirectory(at: directory.appendingPathComponent(approach.name), withIntermediateDirectories: true)
+                try checkRestoresEagerly(approach, saving: window, in: directory.appendingPathComponent(approach.name))
             }
             log("\(count) controllers: \((active.map(\.name) + inChild).joined(separator: ", "))…")
-            var saves: [String: Sample] = [:], restores: [String: Sample] = [:], mainActor = Sample()
+            var saves: [String: Sample] = [:], restores: [String: Sample] = [:], mainActor = Sample(), lazyRestores = Sample()
             // Round-robin, so a noisy moment on a shared machine falls on all approaches alike;
             // the first round warms up.
             for round in 0...runs {
                 for approach in active {
                     let timed = try approach.timedRound(saving: window, in: directory.appendingPathComponent(approach.name))
+                    var lazy: Double?
+                    if let navstate = approach as? NavstateApproach {
+                        let (restored, time) = try measured { try navstate.restoreLazily() }
+                        restored.rootViewController = nil
+                        lazy = time
+                    }
                     guard round > 0 else { continue }
                     saves[approach.name, default: Sample()].runs.append(timed.save)
                     restores[approach.name, default: Sample()].runs.append(timed.restore)
-                    if approach.name == "navstate" { mainActor.runs.append(timed.mainActor) }
+                    if let navstate = approach as? NavstateApproach, let lazy {
+                        mainActor.runs.append(navstate.lastCaptureMilliseconds)
+                        lazyRestores.runs.append(lazy)
+                    }
                 }
             }
             for name in inChild {
@@ -83,6 +94,9 @@ struct Bench {
                 guard let save = saves[name], let restore = restores[name] else { continue }
                 results.append(Result(operation: "save", controllers: count, approach: name, sample: save))
                 results.append(Result(operation: "restore", controllers: count, approach: name, sample: restore))
+                if name == "navstate" {
+                    results.append(Result(operation: "restore-lazy", controllers: count, approach: name, sample: lazyRestores))
+                }
                 if name != "navstate", let ours = saves["navstate"], let oursBack = restores["navstate"] {
                     paired["save", count, name] = ours.pairedRatio(to: save)
                     paired["restore", count, name] = oursBack.pairedRatio(to: restore)
@@ -122,14 +136,14 @@ struct Bench {
         var incremental = Sample()
         for round in 0...runs {
             try navstate.prepareIncremental(in: folder, window: window)
-            let time = try milliseconds { _ = try navstate.save(window) }
+            let time = try milliseconds { try navstate.save(window) }
             if round > 0 { incremental.runs.append(time) }
         }
         results.append(Result(operation: "incremental-save", controllers: count, approach: "navstate", sample: incremental))
         measurements["incremental_payloads_written_\(count)"] = Double(navstate.lastReport?.writtenStateCount ?? -1)
         measurements["incremental_bytes_written_\(count)"] = Double(navstate.lastReport?.writtenPayloadBytes ?? -1)
 
-        let restored = try navstate.restore()
+        let restored = try navstate.restoreLazily()
         let viewsBefore = View.instancesCreated
         restored.makeKeyAndVisible()
         measurements["views_created_showing_restored_\(count)"] = Double(View.instancesCreated - viewsBefore)

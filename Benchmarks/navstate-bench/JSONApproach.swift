@@ -3,7 +3,8 @@ import Foundation
 import MailSample
 
 /// Hand-rolled persistence: a Codable tree mirroring the hierarchy, each controller's state as a
-/// typed struct, `JSONEncoder`, and a file replaced whole.
+/// typed struct, `JSONEncoder`, and a file replaced whole. Its restore sets each controller's
+/// properties, then loads every view, so that it ends where an eager restore does.
 @MainActor
 final class JSONApproach: Approach {
     let name = "json"
@@ -73,18 +74,16 @@ final class JSONApproach: Approach {
                     state: state, children: children)
     }
 
-    func save(_ window: Window) throws -> Double {
-        var tree: Node?
-        let mainActor = milliseconds { tree = window.rootViewController.map(node) }
-        let data = try JSONEncoder().encode(tree)
+    func save(_ window: Window) throws {
+        let data = try JSONEncoder().encode(window.rootViewController.map(node))
         try replaceFile(at: url, with: data)
-        return mainActor
     }
 
     func restore() throws -> Window {
         let tree = try JSONDecoder().decode(Node.self, from: Data(contentsOf: url))
         let window = Window(application: Application())
         var presentations: [(ViewController, ViewController)] = []
+        var made: [ViewController] = []
         func build(_ node: Node) -> ViewController {
             let controller: ViewController
             switch node.state {
@@ -118,6 +117,7 @@ final class JSONApproach: Approach {
             }
             controller.restorationIdentifier = node.identifier
             controller.title = node.title
+            made.append(controller)
             let contained = node.children.filter { $0.relation != "presented" }.map(build)
             if let navigation = controller as? NavigationController {
                 navigation.setViewControllers(contained, animated: false)
@@ -138,6 +138,7 @@ final class JSONApproach: Approach {
         // Presenters first: the pairs were collected innermost first, and a controller can only
         // present once it is in the window.
         for (presenter, presented) in presentations.reversed() { presenter.present(presented, animated: false) }
+        for controller in made { controller.loadViewIfNeeded() }
         return window
     }
 }

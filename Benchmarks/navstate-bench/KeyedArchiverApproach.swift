@@ -101,12 +101,10 @@ final class KeyedArchiverApproach: Approach {
         return node
     }
 
-    func save(_ window: Window) throws -> Double {
-        var root: ArchivedNode?
-        let mainActor = milliseconds { root = window.rootViewController.map(node) }
+    func save(_ window: Window) throws {
+        let root = window.rootViewController.map(node)
         let data = try NSKeyedArchiver.archivedData(withRootObject: root as Any, requiringSecureCoding: false)
         try replaceFile(at: url, with: data)
-        return mainActor
     }
 
     func restore() throws -> Window {
@@ -118,7 +116,7 @@ final class KeyedArchiverApproach: Approach {
         }
         var ids = 0
         var controllers: [Int: ViewController] = [:]
-        var children: [Int: [(Int, String, Int, String?, Bool)]] = [:]
+        var links: [Int: [BenchLink]] = [:]
         var decodes: [(ViewController, Coder)] = []
         func visit(_ node: ArchivedNode, parent: Int?) {
             ids += 1
@@ -130,13 +128,16 @@ final class KeyedArchiverApproach: Approach {
             controller.restorationIdentifier = node.identifier
             controllers[id] = controller
             decodes.append((controller, coder))
-            if let parent { children[parent, default: []].append((id, node.relation, node.position, node.style, node.selected)) }
+            if let parent {
+                links[parent, default: []].append(BenchLink(child: id, relation: node.relation, position: node.position,
+                                                            style: node.style, selected: node.selected))
+            }
             for child in node.children { visit(child, parent: id) }
         }
         visit(root, parent: nil)
         let window = Window(application: Application())
-        BenchFactory.attach(controllers[1], children: children, controllers: controllers, window: window)
-        for (controller, coder) in decodes { controller.decodeRestorableState(with: coder) }
+        BenchFactory.attach(controllers[1], links: links, controllers: controllers, window: window)
+        BenchFactory.loadAndDecode(decodes)
         return window
     }
 }

@@ -1,10 +1,15 @@
 import Foundation
 
+/// What `body` returned and the milliseconds of monotonic time it took.
+func measured<Value>(_ body: () throws -> Value) rethrows -> (value: Value, milliseconds: Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let value = try body()
+    return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+}
+
 /// Milliseconds of monotonic time.
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    try measured(body).milliseconds
 }
 
 /// Repeated timings of one operation.

@@ -3,14 +3,21 @@ import Foundation
 import MailSample
 import StateRestoration
 
-/// The real store: capture on the main actor, one transaction; a lazy restore with the store
-/// opened, rows read and verified, lookup, relations and the crash mark (each controller decodes
-/// when its view loads).
+/// The real store through its public API: capture on the main actor, one transaction; a restore
+/// with the store opened, rows read and verified, lookup, relations and the crash mark. The
+/// eager restore loads and decodes every controller during the call, as UIKit's does; the lazy
+/// one leaves each to decode when its view loads.
 @MainActor
 final class NavstateApproach: Approach {
     let name = "navstate"
     private let registry = MailSample.makeRegistry()
     private var path = ""
+    private var store: RestorationStore?
+
+    /// The milliseconds the last save spent on the main actor, capturing.
+    private(set) var lastCaptureMilliseconds = 0.0
+    /// The report of the last save.
+    private(set) var lastReport: SaveReport?
 
     func prepare(in directory: URL) throws {
         path = directory.appendingPathComponent("navstate.sqlite").path
@@ -20,23 +27,26 @@ final class NavstateApproach: Approach {
         store = try RestorationStore(path: path, configuration: StoreConfiguration(keepCount: 2))
     }
 
-    private var store: RestorationStore?
-
-    func save(_ window: Window) throws -> Double {
-        guard let store else { return 0 }
-        var draft: SnapshotDraft?
-        let mainActor = try milliseconds { draft = try store.capture(windows: [window], registry: registry) }
-        if let draft { lastReport = try store.write(draft) }
-        return mainActor
+    func save(_ window: Window) throws {
+        guard let store else { return }
+        let (draft, capture) = try measured { try store.capture(windows: [window], registry: registry) }
+        lastCaptureMilliseconds = capture
+        lastReport = try store.write(draft)
     }
 
-    /// The report of the last save.
-    private(set) var lastReport: SaveReport?
-
     func restore() throws -> Window {
+        try restore(timing: .eager)
+    }
+
+    /// The lazy restore: controllers are made and attached; each decodes when its view loads.
+    func restoreLazily() throws -> Window {
+        try restore(timing: .lazy)
+    }
+
+    private func restore(timing: RestoreTiming) throws -> Window {
         let window = Window(application: Application())
-        // Lazily: controllers decode as their views load (the floor and JSON decode all).
-        _ = try RestorationStore(path: path).restore(into: window, registry: registry, timing: .lazy)
+        let report = try RestorationStore(path: path).restore(into: window, registry: registry, timing: timing)
+        guard report.didRestore else { throw BenchError(description: "navstate did not restore: \(report)") }
         return window
     }
 

@@ -1,6 +1,6 @@
-// navstate-bench: save and restore side by side, navstate against JSON, NSKeyedArchiver and the
-// SQLite floor of its own schema, on the same hierarchy of sample-app controllers. Release
-// builds only:
+// navstate-bench: save and restore side by side, navstate against the limit (the same work
+// written with the SQLite C API directly), JSON and NSKeyedArchiver, on the same hierarchy of
+// sample-app controllers. Release builds only:
 //   swift run -c release navstate-bench [--quick] [--json] [--size COUNT]
 import ControllerKit
 import Foundation
@@ -12,8 +12,7 @@ if arguments.first == ChildRuns.flag, arguments.count == 4 {
     let list = Array(arguments)
     guard let count = Int(list[2]), let runs = Int(list[3]), count > 0, runs > 0 else { exit(64) }
     try MainActor.assumeIsolated {
-        let approaches: [any Approach] = [NavstateApproach(), JSONApproach(), KeyedArchiverApproach(), SQLiteFloorApproach()]
-        guard let chosen = approaches.first(where: { $0.name == list[1] }) else { exit(64) }
+        guard let chosen = allApproaches().first(where: { $0.name == list[1] }) else { exit(64) }
         try ChildRuns.run(approach: chosen, count: count, runs: runs)
     }
     exit(0)
