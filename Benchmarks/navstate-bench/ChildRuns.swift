@@ -1,8 +1,8 @@
 import ControllerKit
 import Foundation
 
-/// An approach's runs at one size in a process of its own: for NSKeyedArchiver from 1,000
-/// controllers, whose saves take seconds each and churn the heap. Measured in the same process,
+/// An approach's runs at one size in a process of its own: for NSKeyedArchiver, whose saves
+/// churn the heap (and take seconds each from 200 controllers). Measured in the same process,
 /// everything that ran after them ran slower for the rest of that size (navstate's restore of
 /// 1,000 controllers: 3.5 ms without them, 4.5 to 5.3 ms with them, in full runs), which
 /// measured the archiver's after-effects rather than the approaches.
@@ -30,6 +30,7 @@ enum ChildRuns {
         defer { try? FileManager.default.removeItem(at: directory) }
         let window = Window(application: Application())
         BenchHierarchy.build(count: count, into: window)
+        try checkRestoresEagerly(approach, saving: window, in: directory)
         for round in 0...runs {
             let timed = try approach.timedRound(saving: window, in: directory)
             if round > 0 { print("round \(timed.save) \(timed.restore)") }
