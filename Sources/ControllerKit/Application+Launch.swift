@@ -56,7 +56,9 @@ extension Application {
     /// delegate, then `application(_:willFinishLaunchingWithOptions:)`, then state restoration
     /// (``statePreservation``, when the app opts in: see ``ApplicationStatePreservation``), then
     /// `application(_:didFinishLaunchingWithOptions:)`, then the delegate's window is made key
-    /// and visible unless the app showed a window itself, and the app becomes active.
+    /// and visible unless the app showed a window itself, and the app becomes active. A scene
+    /// app (``sceneDelegateFactory``) restores nothing here: after `didFinishLaunching` its
+    /// sessions connect, and from then on the system's events go to its scenes (docs/scenes.md).
     ///
     /// `@main` on an app delegate (``ApplicationDelegate/main()``) calls it; tests and hosts may
     /// call it directly.
@@ -69,6 +71,10 @@ extension Application {
         self.delegate = delegate
         applicationState = .inactive
         _ = delegate.application(self, willFinishLaunchingWithOptions: options)
+        if usesScenes {
+            finishLaunchingWithScenes(delegate, options: options)
+            return
+        }
         statePreservation?.restoreApplicationState(self)
         _ = delegate.application(self, didFinishLaunchingWithOptions: options)
         NotificationCenter.default.post(name: Self.didFinishLaunchingNotification, object: self)
@@ -84,6 +90,7 @@ extension Application {
     /// `applicationWillEnterForeground(_:)` first, then `applicationDidBecomeActive(_:)`, each
     /// followed by its notification. Nothing happens when the app is active already.
     public func becomeActive() {
+        if usesScenes { return scenesBecomeActive() }
         if applicationState == .background {
             applicationState = .inactive
             delegate?.applicationWillEnterForeground(self)
@@ -98,6 +105,7 @@ extension Application {
     /// The app stops receiving events (a call, the app switcher): `applicationWillResignActive(_:)`
     /// and its notification, when the app is active.
     public func resignActive() {
+        if usesScenes { return scenesResignActive() }
         guard applicationState == .active else { return }
         applicationState = .inactive
         delegate?.applicationWillResignActive(self)
@@ -109,6 +117,7 @@ extension Application {
     /// (``statePreservation``, when the app opts in), as UIKit does; the process may be killed
     /// from then on. Nothing happens when the app is in the background already.
     public func enterBackground() {
+        if usesScenes { return scenesEnterBackground() }
         resignActive()
         guard applicationState == .inactive else { return }
         applicationState = .background

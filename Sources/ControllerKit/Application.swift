@@ -56,6 +56,18 @@ public final class Application {
     /// ``enterBackground()``); `nil` for none.
     public var statePreservation: (any ApplicationStatePreservation)?
 
+    /// Makes the delegate of each scene the app connects; setting it makes the app a scene app
+    /// (docs/scenes.md), as UIKit's Info.plist scene manifest does. `@main` sets it from
+    /// ``SceneLaunchConfiguration``; `nil` (the default) for an app without scenes.
+    public var sceneDelegateFactory: (@MainActor (SceneConfiguration) -> any SceneDelegate)?
+
+    /// Keeps each scene session's state between launches (``SceneStatePreservation``); `nil`
+    /// for none. A scene app uses this, not ``statePreservation``.
+    public var sceneStatePreservation: (any SceneStatePreservation)?
+
+    /// The open scene sessions, in the order they opened (``openSessions``).
+    var sessions: [SceneSession] = []
+
     /// Where the app is in its life: inactive until it launched, then as the system's events
     /// (``becomeActive()``, ``resignActive()``, ``enterBackground()``, ``enterForeground()``)
     /// move it.

@@ -21,6 +21,16 @@ open class Window: View {
     /// (`/main/tabs/…`), as `UIWindow.restorationIdentifier` does; `nil` leaves them at the top.
     public var restorationIdentifier: String?
 
+    /// The scene the window belongs to, as `UIWindow.windowScene`; `nil` for a window of an app
+    /// without scenes. Weak, as UIKit's.
+    public weak var windowScene: WindowScene? {
+        didSet {
+            guard oldValue !== windowScene else { return }
+            oldValue?.detach(self)
+            windowScene?.attach(self)
+        }
+    }
+
     private var storedRoot: ViewController?
     private var storedHidden = true
     /// How many transitions of this window are running; requests made meanwhile wait for zero.

@@ -54,6 +54,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// `Storyboard(name:bundle:)` or an instantiation with a storyboard name or scene identifier
         /// that is not registered (UIKit raises); an empty controller, or `nil`, stands for it.
         case storyboardNotFound
+        /// A scene's state restoration activity held a `userInfo` value that is not a
+        /// property-list value: its session keeps no activity.
+        case userActivityNotSaved
     }
 
     /// The category, for matching.

@@ -70,6 +70,12 @@ public protocol ApplicationDelegate: AnyObject {
     /// else; `nil` lets restoration go on looking.
     func application(_ application: Application, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
                      coder: Coder) -> ViewController?
+
+    /// The configuration of a new scene session, as it connects (Scenes/).
+    func application(_ application: Application, configurationForConnecting connectingSceneSession: SceneSession,
+                     options: Scene.ConnectionOptions) -> SceneConfiguration
+    /// Scene sessions were discarded; their state is deleted (Scenes/).
+    func application(_ application: Application, didDiscardSceneSessions sceneSessions: Set<SceneSession>)
 }
 
 extension ApplicationDelegate {
@@ -150,6 +156,7 @@ extension ApplicationDelegate {
         } catch {
             FileHandle.standardError.write(Data("navstate: the app's state cannot be kept, so it runs without it: \(error)\n".utf8))
         }
+        if let scenes = configuration as? any SceneLaunchConfiguration.Type { application.adoptScenes(from: scenes) }
         application.launch(configuration.makeDelegate())
         SystemEvents.deliver(to: application)
     }
