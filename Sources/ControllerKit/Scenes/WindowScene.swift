@@ -28,6 +28,8 @@ extension Window {
     /// as `UIWindow(windowScene:)`.
     public convenience init(windowScene: WindowScene) {
         self.init(frame: Window.defaultFrame, application: windowScene.application)
+        // An initializer's own assignment runs no property observer: attach here.
         self.windowScene = windowScene
+        windowScene.attach(self)
     }
 }
