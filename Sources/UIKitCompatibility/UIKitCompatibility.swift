@@ -88,6 +88,24 @@ public typealias UIStoryboardSegue = StoryboardSegue
 /// `NSUserActivity`: ControllerKit's ``UserActivity`` (Linux Foundation has none).
 public typealias NSUserActivity = UserActivity
 
+// MARK: - Scenes
+
+/// `UIScene`: ControllerKit's ``Scene``; `UIScene.ConnectionOptions`, `UIScene.ActivationState`
+/// and `UIScene.ActivationRequestOptions` come with it.
+public typealias UIScene = Scene
+/// `UIWindowScene`: ControllerKit's ``WindowScene``.
+public typealias UIWindowScene = WindowScene
+/// `UISceneSession`: ControllerKit's ``SceneSession``; `UISceneSession.Role` comes with it.
+public typealias UISceneSession = SceneSession
+/// `UISceneConfiguration`: ControllerKit's ``SceneConfiguration``.
+public typealias UISceneConfiguration = SceneConfiguration
+/// `UISceneDelegate`: ControllerKit's ``SceneDelegate``, every member optional as in UIKit.
+public typealias UISceneDelegate = SceneDelegate
+/// `UIWindowSceneDelegate`: ControllerKit's ``WindowSceneDelegate``.
+public typealias UIWindowSceneDelegate = WindowSceneDelegate
+/// `UISceneDestructionRequestOptions`: ControllerKit's ``SceneDestructionRequestOptions``.
+public typealias UISceneDestructionRequestOptions = SceneDestructionRequestOptions
+
 /// The pre-Swift 4.2 spelling of `UIApplication.stateRestorationBundleVersionKey`: the app-level
 /// coder's key for the app's build, a string.
 public let UIApplicationStateRestorationBundleVersionKey = Application.stateRestorationBundleVersionKey
