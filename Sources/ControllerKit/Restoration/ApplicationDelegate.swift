@@ -71,10 +71,12 @@ public protocol ApplicationDelegate: AnyObject {
     func application(_ application: Application, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
                      coder: Coder) -> ViewController?
 
-    /// The configuration of a new scene session, as it connects (Scenes/).
+    /// The configuration of a new scene session, as it connects; not asked for a session that
+    /// reconnects. The default keeps the session's (``SceneConfiguration/defaultName``).
     func application(_ application: Application, configurationForConnecting connectingSceneSession: SceneSession,
                      options: Scene.ConnectionOptions) -> SceneConfiguration
-    /// Scene sessions were discarded; their state is deleted (Scenes/).
+    /// Scene sessions were discarded (``Application/requestSceneSessionDestruction(_:options:errorHandler:)``);
+    /// their saved state is deleted already.
     func application(_ application: Application, didDiscardSceneSessions sceneSessions: Set<SceneSession>)
 }
 
@@ -137,7 +139,8 @@ extension Application {
 extension ApplicationDelegate {
     /// Runs the app as `UIApplicationMain` does, for `@main` on the delegate: makes the delegate
     /// (``ApplicationLaunchConfiguration``, which the delegate must adopt on Linux), launches it
-    /// (``Application/launch(_:options:)``), then takes the system's events from standard input,
+    /// (``Application/launch(_:options:)``; with scenes when the delegate adopts
+    /// ``SceneLaunchConfiguration``), then takes the system's events from standard input,
     /// one a line: `background`, `foreground`, `resign-active`, `become-active`,
     /// `memory-warning`, `terminate`. On `terminate`, or at the end of the input, the app
     /// terminates and the process exits normally.

@@ -16,7 +16,9 @@ extension Application {
             requestSceneSessionActivation(nil, userActivity: nil, options: nil)
             return
         }
-        sessions = saved.map(SceneSession.init(record:))
+        // A store read back from disk could repeat a session: the first one stands.
+        var seen: Set<String> = []
+        sessions = saved.filter { seen.insert($0.persistentIdentifier).inserted }.map(SceneSession.init(record:))
         for session in sessions {
             connect(session, userActivities: [], isNew: false)
         }
