@@ -259,6 +259,17 @@ struct SceneLaunchTests {
         app.kill()
     }
 
+    @Test("A session a store gives back twice connects once")
+    func repeatedSession() {
+        let app = SceneApp()
+        app.store.records = [SceneSessionRecord(persistentIdentifier: "one"), SceneSessionRecord(persistentIdentifier: "one"),
+                             SceneSessionRecord(persistentIdentifier: "two")]
+        app.launch()
+        #expect(app.log.take().filter { $0.hasPrefix("store.restore") } == ["store.restore(A: )", "store.restore(B: )"])
+        #expect(app.application.openSessions.map(\.persistentIdentifier).sorted() == ["one", "two"])
+        app.kill()
+    }
+
     @Test("Refused requests reach the error handler and change nothing")
     func refusedRequests() throws {
         var errors: [SceneRequestError] = []

@@ -9,8 +9,9 @@ import ControllerKit
 /// label from `label`, so traces show where the store runs among the delegates' calls.
 @MainActor
 final class InMemorySceneStore: SceneStatePreservation {
-    /// The saved sessions, in the order they were first saved.
-    private(set) var records: [SceneSessionRecord] = []
+    /// The saved sessions, in the order they were first saved; a test may write rows as a
+    /// damaged file would hold them.
+    var records: [SceneSessionRecord] = []
     /// Each saved session's screen, by identifier.
     private(set) var screens: [String: [String]] = [:]
     /// Sessions whose record could not be made (a value that is not a property-list value).
