@@ -88,7 +88,8 @@ extension Application {
 
     /// The app comes to the foreground and receives events: from the background,
     /// `applicationWillEnterForeground(_:)` first, then `applicationDidBecomeActive(_:)`, each
-    /// followed by its notification. Nothing happens when the app is active already.
+    /// followed by its notification. Nothing happens when the app is active already. In a scene
+    /// app every connected scene comes to the foreground instead, and the app's state follows.
     public func becomeActive() {
         if usesScenes { return scenesBecomeActive() }
         if applicationState == .background {
@@ -103,7 +104,7 @@ extension Application {
     }
 
     /// The app stops receiving events (a call, the app switcher): `applicationWillResignActive(_:)`
-    /// and its notification, when the app is active.
+    /// and its notification, when the app is active. In a scene app every active scene resigns.
     public func resignActive() {
         if usesScenes { return scenesResignActive() }
         guard applicationState == .active else { return }
@@ -115,7 +116,8 @@ extension Application {
     /// The app goes to the background: it resigns active if it is, then
     /// `applicationDidEnterBackground(_:)` and its notification, then its state is preserved
     /// (``statePreservation``, when the app opts in), as UIKit does; the process may be killed
-    /// from then on. Nothing happens when the app is in the background already.
+    /// from then on. Nothing happens when the app is in the background already. In a scene app
+    /// every scene in the foreground enters the background instead, each saved on its own.
     public func enterBackground() {
         if usesScenes { return scenesEnterBackground() }
         resignActive()

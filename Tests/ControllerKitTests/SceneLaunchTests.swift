@@ -273,10 +273,19 @@ struct SceneLaunchTests {
     @Test("Refused requests reach the error handler and change nothing")
     func refusedRequests() throws {
         var errors: [SceneRequestError] = []
-        let record: (any Error) -> Void = { errors.append(($0 as? SceneRequestError) ?? .notLaunched) }
+        let record: (any Error) -> Void = { error in
+            guard let error = error as? SceneRequestError else {
+                Issue.record("not a SceneRequestError: \(error)")
+                return
+            }
+            errors.append(error)
+        }
 
         let classic = Application()
         classic.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: record)
+        let unlaunched = Application()
+        unlaunched.sceneDelegateFactory = { _ in RecordingSceneDelegate(log: CallLog()) }
+        unlaunched.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: record)
 
         let app = SceneApp()
         app.launch()
@@ -285,9 +294,9 @@ struct SceneLaunchTests {
         app.application.requestSceneSessionActivation(discarded, userActivity: nil, options: nil, errorHandler: record)
         app.application.requestSceneSessionDestruction(discarded, options: nil, errorHandler: record)
 
-        #expect(errors == [.scenesNotSupported, .sessionNotOpen(discarded.persistentIdentifier),
+        #expect(errors == [.scenesNotSupported, .notLaunched, .sessionNotOpen(discarded.persistentIdentifier),
                            .sessionNotOpen(discarded.persistentIdentifier)])
-        #expect(classic.openSessions.isEmpty && app.application.openSessions.isEmpty)
+        #expect(classic.openSessions.isEmpty && unlaunched.openSessions.isEmpty && app.application.openSessions.isEmpty)
         app.kill()
     }
 

@@ -48,8 +48,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// written to the store (another process held its write lock, say): its crash mark stays
         /// until the launch counts as good.
         case restorationNotRecorded
-        /// An application call out of order: a second launch, or `completeStateRestoration()`
-        /// without a matching `extendStateRestoration()`.
+        /// An application call out of order: a second launch, `completeStateRestoration()`
+        /// without a matching `extendStateRestoration()`, or a scene event for a scene the
+        /// application has not connected.
         case outOfOrder
         /// `Storyboard(name:bundle:)` or an instantiation with a storyboard name or scene identifier
         /// that is not registered (UIKit raises); an empty controller, or `nil`, stands for it.
