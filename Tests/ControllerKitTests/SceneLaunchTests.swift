@@ -66,6 +66,7 @@ struct SceneLaunchTests {
         let app = SceneApp()
         app.launch()
         let identifier = try #require(app.session("A")).persistentIdentifier
+        app.session("A")?.userInfo = ["mailbox": "Archive", "unread": 3]
         app.delegate("A")?.open(message: 7)
         app.application.enterBackground()
         app.kill()
@@ -88,6 +89,7 @@ struct SceneLaunchTests {
         let session = try #require(app.session("A"))
         #expect(session.persistentIdentifier == identifier)
         #expect(session.configuration.name == "Mail")
+        #expect(session.userInfo?["mailbox"] as? String == "Archive" && session.userInfo?["unread"] as? Int == 3)
         #expect(app.delegate("A")?.message == 7)
         #expect(app.delegate("A")?.window?.isHidden == false)
         app.kill()

@@ -72,6 +72,8 @@ struct ScenesSessionRows {
         #expect(first.calls.suffix(3) == ["sceneWillResignActive", "sceneDidEnterBackground", "stateRestorationActivity"])
         let session = try #require(application.openSessions.first)
         #expect(session.stateRestorationActivity?.userInfo?["messageID"] as? Int == 42)
+        session.userInfo = ["mailbox": "Archive"]
+        #expect(try session.record().userInfo?["mailbox"] == .string("Archive"))
 
         application.disconnect(try #require(session.scene))
         #expect(first.calls.last == "sceneDidDisconnect")
