@@ -137,8 +137,10 @@ open class UserActivity: Hashable {
 
     /// UIKit's rule before an activity is saved: asks every responder whose
     /// ``Responder/userActivity`` is this activity to ``Responder/updateUserActivityState(_:)``,
-    /// in the order they were given it, then clears ``needsSave``. Scene code calls it on the
-    /// activity it is about to store; it asks whatever ``needsSave`` says.
+    /// in the order they were given it, then clears ``needsSave``. A scene entering the
+    /// background calls it on the activity its delegate's
+    /// ``SceneDelegate/stateRestorationActivity(for:)`` returned, before keeping it; it asks
+    /// whatever ``needsSave`` says.
     ///
     /// `userInfo` keeps its entries: responders add theirs with ``addUserInfoEntries(from:)``,
     /// replacing same-named keys. (UIKit documents emptying `userInfo` first; see
