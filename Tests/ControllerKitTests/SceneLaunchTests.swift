@@ -95,6 +95,39 @@ struct SceneLaunchTests {
         app.kill()
     }
 
+    @Test("Restored controllers are in the window before willConnectTo, appear as it is shown, stay through the background and disappear with a disconnect")
+    func controllerTrace() throws {
+        let app = SceneApp()
+        app.launch()
+        app.delegate("A")?.open(message: 7)
+        app.application.enterBackground()
+        app.kill()
+
+        app.launch()
+        let trace = app.controllerTrace
+        #expect(trace.lines == [
+            "app.willFinishLaunching",
+            "app.didFinishLaunching",
+            "note.didFinishLaunching",
+            "store.savedSessions(1)",
+            "store.restore(A: inbox/message-7)",
+            "A.willConnectTo(activity: 7, root: inbox/message-7)",
+            "A.restoreInteractionState(message: 7)",
+            "store.finishedRestoring(A)",
+        ] + contract("nav.load, nav.wA, message-7.load, message-7.wA, nav.layout, message-7.layout, nav.dA, message-7.dA") + [
+            "A.sceneWillEnterForeground",
+            "A.sceneDidBecomeActive",
+            "note.didBecomeActive",
+        ])
+        trace.reset()
+        app.application.enterBackground()
+        #expect(trace.lines.filter { $0.hasPrefix("nav.") || $0.hasPrefix("message-7.") }.isEmpty)
+        trace.reset()
+        app.application.disconnect(try #require(app.scene("A")))
+        #expect(trace.lines == ["A.sceneDidDisconnect"] + contract("nav.wD, message-7.wD, nav.dD, message-7.dD"))
+        app.kill()
+    }
+
     @Test("Two sessions save and restore their own activity and screen")
     func twoSessions() throws {
         let app = SceneApp()

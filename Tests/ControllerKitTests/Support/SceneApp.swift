@@ -8,7 +8,13 @@ final class CallLog {
     private(set) var lines: [String] = []
     private var labels: [String: String] = [:]
 
-    func add(_ line: String) { lines.append(line) }
+    /// Also gets every line, to interleave them with another trace.
+    var mirror: ((String) -> Void)?
+
+    func add(_ line: String) {
+        lines.append(line)
+        mirror?(line)
+    }
 
     func label(_ session: SceneSession) -> String {
         if let label = labels[session.persistentIdentifier] { return label }
@@ -129,6 +135,8 @@ final class SceneApp {
     private(set) var application = Application()
     /// Set on every scene delegate the next launch makes.
     var extendsRestoration = false
+    /// The controllers' lifecycle calls of the last launch, interleaved with the log's lines.
+    private(set) var controllerTrace = LifecycleTraceRecorder(observing: [])
     private var observers: [any NSObjectProtocol] = []
 
     init() {
@@ -139,6 +147,8 @@ final class SceneApp {
     /// A new process: a fresh application with the same store, launched.
     func launch() {
         application = Application()
+        controllerTrace = LifecycleTraceRecorder(observing: [application])
+        log.mirror = { [controllerTrace] in controllerTrace.mark($0) }
         application.sceneStatePreservation = store
         application.sceneDelegateFactory = { [log, extendsRestoration] _ in
             let delegate = RecordingSceneDelegate(log: log)
