@@ -1,6 +1,7 @@
 import ControllerKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Scene apps' launches, backgrounds and relaunches as whole traces of the app delegate's, the
 /// scene delegates' and the store's calls and the app's notifications, in UIKit's order
@@ -114,7 +115,7 @@ struct SceneLaunchTests {
             "A.willConnectTo(activity: 7, root: inbox/message-7)",
             "A.restoreInteractionState(message: 7)",
             "store.finishedRestoring(A)",
-        ] + contract("nav.load, nav.wA, message-7.load, message-7.wA, nav.layout, message-7.layout, nav.dA, message-7.dA") + [
+        ] + traceLines("nav.load, nav.wA, message-7.load, message-7.wA, nav.layout, message-7.layout, nav.dA, message-7.dA") + [
             "A.sceneWillEnterForeground",
             "A.sceneDidBecomeActive",
             "note.didBecomeActive",
@@ -124,7 +125,7 @@ struct SceneLaunchTests {
         #expect(trace.lines.filter { $0.hasPrefix("nav.") || $0.hasPrefix("message-7.") }.isEmpty)
         trace.reset()
         app.application.disconnect(try #require(app.scene("A")))
-        #expect(trace.lines == ["A.sceneDidDisconnect"] + contract("nav.wD, message-7.wD, nav.dD, message-7.dD"))
+        #expect(trace.lines == ["A.sceneDidDisconnect"] + traceLines("nav.wD, message-7.wD, nav.dD, message-7.dD"))
         app.kill()
     }
 
