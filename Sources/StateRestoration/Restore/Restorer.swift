@@ -422,7 +422,8 @@ struct Restorer {
     /// child the restore attached (the same restoration identifier, or none and the same class)
     /// replaces it, which leaves through the containment API. The pairs (replaced, replacement).
     static func replaceChildrenRemade(by container: ViewController, before: [ViewController]) -> [(ViewController, ViewController)] {
-        let added = container.children.filter { child in !before.contains { $0 === child } }
+        let attached = Set(before.map(ObjectIdentifier.init))
+        let added = container.children.filter { !attached.contains(ObjectIdentifier($0)) }
         guard !added.isEmpty else { return [] }
         var replaced: [(ViewController, ViewController)] = []
         var kept = before.filter { $0.parent === container }
