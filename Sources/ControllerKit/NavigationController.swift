@@ -5,7 +5,7 @@
 /// send the containment calls. A navigation controller defines a presentation context.
 @MainActor
 open class NavigationController: ViewController {
-    private var stack: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
+    private var stack: [ViewController] = []
 
     /// Makes an empty navigation controller (`init()` passes `nil` for both).
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {

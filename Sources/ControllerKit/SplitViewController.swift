@@ -10,11 +10,11 @@ open class SplitViewController: ViewController {
         case secondary
     }
 
-    private var primary: ViewController? { didSet { RestorationChanges.structureDidChange() } }
-    private var secondary: ViewController? { didSet { RestorationChanges.structureDidChange() } }
+    private var primary: ViewController?
+    private var secondary: ViewController?
 
     /// Whether only the primary column shows.
-    public private(set) var isCollapsed = false { didSet { RestorationChanges.structureDidChange() } }
+    public private(set) var isCollapsed = false
 
     /// The arrangements of a split view interface; mirrors `UISplitViewController.DisplayMode`,
     /// with its raw values and its deprecated spellings.

@@ -6,8 +6,8 @@ import Foundation
 /// `(C.load), C.wA, M.wD, C.layout, M.dD, C.dA` (docs/behaviour.md).
 @MainActor
 open class TabBarController: ViewController {
-    private var tabs: [ViewController] = [] { didSet { RestorationChanges.structureDidChange() } }
-    private var selection = NSNotFound { didSet { RestorationChanges.structureDidChange() } }
+    private var tabs: [ViewController] = []
+    private var selection = NSNotFound
 
     /// Makes a tab bar controller with no tabs (`init()` passes `nil` for both).
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {

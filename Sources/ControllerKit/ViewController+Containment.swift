@@ -44,7 +44,6 @@ extension ViewController {
         child.willMove(toParent: self)
         let position = min(index ?? childList.count, childList.count)
         childList.insert(child, at: position)
-        RestorationChanges.structureDidChange()
         child.parentLink = self
     }
 
@@ -62,7 +61,6 @@ extension ViewController {
     func unlinkFromParent() {
         guard let parent = parentLink else { return }
         parent.childList.removeAll { $0 === self }
-        RestorationChanges.structureDidChange()
         parentLink = nil
         didMove(toParent: nil)
     }

@@ -18,22 +18,20 @@ open class ViewController: Responder, @MainActor CustomStringConvertible {
 
     // MARK: - Storage (internal; the runtime keeps it consistent)
 
-    var storedView: View? { didSet { RestorationChanges.structureDidChange() } }
+    var storedView: View?
     var isRunningLoadView = false
-    var appearance: AppearanceState = .disappeared { didSet { RestorationChanges.structureDidChange() } }
-    /// No observer here: an observed array is copied on every in-place mutation. The three
-    /// places that change it announce the change themselves.
+    var appearance: AppearanceState = .disappeared
     var childList: [ViewController] = []
     /// Where this controller was last found in its parent's children: the first place
     /// ``relation`` looks (see `index(of:in:near:)`). Only a hint; never trusted unchecked.
     var childIndexHint = 0
     weak var parentLink: ViewController?
-    var presentedLink: ViewController? { didSet { RestorationChanges.structureDidChange() } }
+    var presentedLink: ViewController?
     weak var presentingLink: ViewController?
     /// The style the current presentation was made with (the presented side's record).
     var presentationStyleInEffect: ModalPresentationStyle = .fullScreen
     /// Set while this controller is some window's `rootViewController`.
-    weak var windowLink: Window? { didSet { RestorationChanges.structureDidChange() } }
+    weak var windowLink: Window?
     /// Where the runtime took this controller's view from when a presentation covered it, so that
     /// dismissal can put it back (needed for custom containers, whose children's views the runtime
     /// does not otherwise place).
@@ -51,15 +49,15 @@ open class ViewController: Responder, @MainActor CustomStringConvertible {
     // MARK: - Identity
 
     /// A short title, shown in descriptions and, in UIKit, in bars.
-    open var title: String? { didSet { RestorationChanges.structureDidChange() } }
+    open var title: String?
 
     /// The identifier that makes this controller take part in state restoration
     /// (docs/behaviour.md). Controllers without one are left out of a save with their subtree.
-    open var restorationIdentifier: String? { didSet { RestorationChanges.structureDidChange() } }
+    open var restorationIdentifier: String?
 
     /// A factory that re-creates this controller at restore time in place of the registry; it may
     /// refuse by returning `nil`, which leaves out the controller's subtree.
-    open var restorationClass: (any ViewControllerRestoration.Type)? { didSet { RestorationChanges.structureDidChange() } }
+    open var restorationClass: (any ViewControllerRestoration.Type)?
 
     /// The storyboard this controller was instantiated from, as UIKit's `storyboard`; `nil` for
     /// one made in code. A save records its name, and a restore re-makes the controller from it

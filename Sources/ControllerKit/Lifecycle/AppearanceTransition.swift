@@ -133,7 +133,6 @@ extension ViewController {
             member.unlinkFromParent()
         }
         childList = members
-        RestorationChanges.structureDidChange()
         for member in joining { member.didMove(toParent: self) }
     }
 }
