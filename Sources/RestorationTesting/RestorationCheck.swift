@@ -236,9 +236,9 @@ public enum RestorationCheck {
         func pairs(_ values: [String: CodedValue]) -> String {
             values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
         }
-        guard let draft = try? SnapshotDraft.capture([window], registry: registry) else { return [] }
-        return draft.controllers.map { "\($0.pathString) \($0.className) {\(pairs($0.values))}" }
-            + draft.objects.map { "object #\($0.id) \($0.className) {\(pairs($0.values))}" }
+        guard let captured = try? CapturedSnapshot.capture([window], registry: registry) else { return [] }
+        return captured.controllers.map { "\($0.pathString) \($0.className) {\(pairs($0.values))}" }
+            + captured.objects.map { "object #\($0.id) \($0.className) {\(pairs($0.values))}" }
     }
 }
 

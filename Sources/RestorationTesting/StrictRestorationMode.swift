@@ -74,8 +74,8 @@ public final class StrictRestorationMode {
     public func check(_ window: Window) -> [StrictFinding] {
         var found: [StrictFinding]
         do {
-            let draft = try SnapshotDraft.capture([window], registry: registry)
-            found = Self.findings(in: draft, saved: Self.encoded(draft), registry: registry)
+            let captured = try CapturedSnapshot.capture([window], registry: registry)
+            found = Self.findings(in: captured, saved: Self.encoded(captured), registry: registry)
         } catch {
             found = [Self.unsavable(error)]
         }
@@ -90,8 +90,8 @@ public final class StrictRestorationMode {
     /// What in `window` would not survive a save and restore with `registry`.
     public static func findings(in window: Window, registry: RestorationRegistry) -> [StrictFinding] {
         do {
-            let draft = try SnapshotDraft.capture([window], registry: registry)
-            return findings(in: draft, saved: encoded(draft), registry: registry)
+            let captured = try CapturedSnapshot.capture([window], registry: registry)
+            return findings(in: captured, saved: encoded(captured), registry: registry)
         } catch {
             return [unsavable(error)]
         }
@@ -103,13 +103,13 @@ public final class StrictRestorationMode {
 
     /// Each controller's record with its values encoded as a save would, once per check for
     /// every use below.
-    private static func encoded(_ draft: SnapshotDraft) -> [(record: ControllerRecord, payload: Data)] {
-        draft.controllers.map { ($0, PayloadCodec.encode($0.values)) }
+    private static func encoded(_ captured: CapturedSnapshot) -> [(record: ControllerRecord, payload: Data)] {
+        captured.controllers.map { ($0, PayloadCodec.encode($0.values)) }
     }
 
-    private static func findings(in draft: SnapshotDraft, saved: [(record: ControllerRecord, payload: Data)],
+    private static func findings(in captured: CapturedSnapshot, saved: [(record: ControllerRecord, payload: Data)],
                                  registry: RestorationRegistry) -> [StrictFinding] {
-        var found: [StrictFinding] = draft.report.leftOut.map {
+        var found: [StrictFinding] = captured.report.leftOut.map {
             StrictFinding(kind: .noIdentifier, path: $0.path, message: "\($0.className) \($0.reason); it and \($0.descendantCount) below it would be lost")
         }
         for (record, _) in saved where !registry.knowsController(named: record.className) {
@@ -117,11 +117,11 @@ public final class StrictRestorationMode {
                                        message: "class \(record.className) is not registered; restore would drop it"))
         }
         for record in saved.map(\.record) where record.restorationClassName == nil {
-            guard let warning = draft.report.warnings.first(where: { $0.hasPrefix("\(record.pathString): restoration class ") }) else { continue }
+            guard let warning = captured.report.warnings.first(where: { $0.hasPrefix("\(record.pathString): restoration class ") }) else { continue }
             found.append(StrictFinding(kind: .unregisteredClass, path: record.pathString,
                                        message: String(warning.dropFirst(record.pathString.count + 2)) + "; restore would drop it"))
         }
-        for warning in draft.report.warnings where warning.contains("was not kept") {
+        for warning in captured.report.warnings where warning.contains("was not kept") {
             let path = String(warning.prefix { $0 != ":" })
             found.append(StrictFinding(kind: .referenceNotKept, path: path, message: String(warning.dropFirst(path.count + 2))))
         }

@@ -45,7 +45,7 @@ func autosaveWalk(path: String, seed: UInt64) throws -> Never {
             default:
                 if let top = inbox.topViewController, top.presentedViewController != nil { top.dismiss(animated: false) }
             }
-            let paths = (try? SnapshotDraft.capture([window], registry: registry))?.controllers.map(\.pathString) ?? []
+            let paths = (try? CapturedSnapshot.capture([window], registry: registry))?.controllers.map(\.pathString) ?? []
             announce("state \(step) \(paths.joined(separator: ","))")
             if autosave.writtenCount > announcedSaves {
                 announcedSaves = autosave.writtenCount

@@ -251,7 +251,7 @@ struct PropertyCase {
     }
 
     static func lines(_ window: Window, registry: RestorationRegistry) -> [String] {
-        ((try? SnapshotDraft.capture([window], registry: registry).controllers) ?? []).map { record in
+        ((try? CapturedSnapshot.capture([window], registry: registry).controllers) ?? []).map { record in
             "\(record.pathString) \(record.className) \(record.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"
         }
     }

@@ -95,16 +95,16 @@ import TestSupport
         #expect(weakAutosave == nil)
     }
 
-    /// A write never lands after a newer one: the older draft is skipped.
+    /// A write never lands after a newer one: the older capture is skipped.
     @Test func anOlderDraftIsNeverWrittenAfterANewerOne() throws {
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())
         let application = Application()
         _ = shownStack(application)
-        let draft = try store.capture(windows: application.windows, registry: registry())
+        let captured = try store.capture(windows: application.windows, registry: registry())
         let writer = OrderedWriter()
-        let newer = try writer.write(CapturedDraft(draft: draft, sequence: 2), to: store).get()
-        let older = try writer.write(CapturedDraft(draft: draft, sequence: 1), to: store).get()
+        let newer = try writer.write(NumberedCapture(snapshot: captured, sequence: 2), to: store).get()
+        let older = try writer.write(NumberedCapture(snapshot: captured, sequence: 1), to: store).get()
         #expect(newer.didSave)
         #expect(older.refusal == "a newer state was saved first")
         #expect(try store.snapshots().count == 1)

@@ -65,7 +65,7 @@ import TestSupport
         keeper.restorationIdentifier = "keeper"
         let window = Window(application: Application())
         window.rootViewController = Make.nav("nav", [Note("a"), keeper, Note("b"), Note("c")])
-        let draft = try SnapshotDraft.capture([window], registry: registry())
+        let draft = try CapturedSnapshot.capture([window], registry: registry())
         #expect(draft.controllers.map(\.pathString) == ["/nav", "/nav/a", "/nav/keeper", "/nav/b", "/nav/c"])
         #expect(draft.controllers.map { $0.values.keys.sorted() } == [[], ["count", "text"], ["owner"], ["count", "text"], ["count", "text"]])
         #expect(draft.controllers[3].values["text"] == .string("text of b"))
@@ -74,7 +74,7 @@ import TestSupport
         // What the keeper writes later reaches neither its saved values nor a later controller's.
         keeper.kept?.encode("late", forKey: "late")
         #expect(draft.controllers[2].values == ["owner": .string("mine")])
-        let again = try SnapshotDraft.capture([window], registry: registry())
+        let again = try CapturedSnapshot.capture([window], registry: registry())
         #expect(again.controllers.map(\.values) == draft.controllers.map(\.values))
     }
 
@@ -85,7 +85,7 @@ import TestSupport
         remover.restorationIdentifier = "remover"
         let window = Window(application: Application())
         window.rootViewController = Make.nav("nav", [Note("a"), remover, Note("b")])
-        let draft = try SnapshotDraft.capture([window], registry: registry())
+        let draft = try CapturedSnapshot.capture([window], registry: registry())
         #expect(draft.controllers.map(\.pathString) == ["/nav", "/nav/a", "/nav/remover", "/nav/b"])
         #expect(draft.controllers.map { $0.values.keys.sorted() } == [[], ["count", "text"], ["removed"], ["count", "text"]])
         #expect(draft.report.warnings == [])

@@ -239,8 +239,8 @@ import TestSupport
     }
 
     /// A draft of nav[a, b], captured by `store`.
-    private static func navigationDraft(_ store: RestorationStore) async throws -> SnapshotDraft {
-        try await MainActor.run { () throws -> SnapshotDraft in
+    private static func navigationDraft(_ store: RestorationStore) async throws -> CapturedSnapshot {
+        try await MainActor.run { () throws -> CapturedSnapshot in
             let window = Window(application: Application())
             window.rootViewController = Make.nav("nav", [Note("a"), Note("b")])
             let registry = RestorationRegistry()

@@ -138,7 +138,7 @@ import TestSupport
         // "a/b" under root and "b" under root's child "a": "/root/a%2Fb" and "/root/a/b".
         let lookAlikes = Window(application: application)
         lookAlikes.rootViewController = Make.container("root", [Note("a/b"), Make.container("a", [Note("b")])])
-        #expect(try SnapshotDraft.capture([lookAlikes], registry: registry).report.saved.map(\.path)
+        #expect(try CapturedSnapshot.capture([lookAlikes], registry: registry).report.saved.map(\.path)
                 == ["/root", "/root/a%2Fb", "/root/a", "/root/a/b"])
         #expect(try store.snapshots().isEmpty)
         let fixed = Window(application: application)

@@ -29,7 +29,7 @@ import TestSupport
         _ = try store.save(windows: [window], registry: registry)
         (stack.viewControllers[1] as? Note)?.text = "changed quietly"
         let second = try store.save(windows: [window], registry: registry)
-        #expect(second.writtenStateCount == 1)
+        #expect(second.writtenPayloadCount == 1)
         let restored = Window(application: Application())
         _ = try store.restore(into: restored, registry: registry)
         let notes = (restored.rootViewController as? NavigationController)?.viewControllers.compactMap { $0 as? Note } ?? []
@@ -42,12 +42,12 @@ import TestSupport
         let (store, directory, stack, registry, window) = try world(count: 200)
         defer { _ = directory }
         let first = try store.save(windows: [window], registry: registry)
-        #expect(first.writtenStateCount == 201)
+        #expect(first.writtenPayloadCount == 201)
         let unchanged = try store.save(windows: [window], registry: registry)
-        #expect(unchanged.writtenStateCount == 0 && unchanged.writtenPayloadBytes == 0)
+        #expect(unchanged.writtenPayloadCount == 0 && unchanged.writtenPayloadBytes == 0)
         (stack.viewControllers[150] as? Note)?.count += 1
         let changed = try store.save(windows: [window], registry: registry)
-        #expect(changed.writtenStateCount == 1)
+        #expect(changed.writtenPayloadCount == 1)
         let values = try #require(store.loadSnapshot(id: changed.snapshotID).snapshot.controllers.first { $0.identifier == "n150" }).values
         #expect(changed.writtenPayloadBytes == PayloadCodec.encode(values).count)
         for id in [first.snapshotID, unchanged.snapshotID, changed.snapshotID] {
@@ -55,7 +55,7 @@ import TestSupport
             #expect(loaded.problems.isEmpty)
             #expect(loaded.snapshot.controllers.count == 201)
         }
-        #expect(try store.snapshots().map(\.sharedStateCount) == [200, 201, 201])
+        #expect(try store.snapshots().map(\.sharedPayloadCount) == [200, 201, 201])
     }
 
     /// Payloads that refer to other controllers are shared like any other: references name
@@ -70,7 +70,7 @@ import TestSupport
         _ = try store.save(windows: [window], registry: registry)
         (stack.viewControllers[4] as? Note)?.text = "one change"
         let second = try store.save(windows: [window], registry: registry)
-        #expect(second.writtenStateCount == 1)
+        #expect(second.writtenPayloadCount == 1)
     }
 
     /// Pruning frees the payloads no kept snapshot uses, and only those.

@@ -206,7 +206,7 @@ import TestSupport
         #expect(Trapping.initCoderCalls == 0)
 
         // And a save with it unregistered says so.
-        let unregistered = try SnapshotDraft.capture([window], registry: restoring)
+        let unregistered = try CapturedSnapshot.capture([window], registry: restoring)
         #expect(unregistered.report.warnings.contains { $0.hasPrefix("/nav/detail: restoration class") })
     }
 

@@ -33,7 +33,7 @@ struct ListCommand: ParsableCommand {
                 words.append("\(summary.strikes) strike\(summary.strikes == 1 ? "" : "s")")
             }
             if summary.isOnProbation { words.append("on probation") }
-            if summary.sharedStateCount > 0 { words.append("shares \(summary.sharedStateCount)") }
+            if summary.sharedPayloadCount > 0 { words.append("shares \(summary.sharedPayloadCount)") }
             return words.joined(separator: ", ")
         }
         if output.json {
@@ -43,7 +43,7 @@ struct ListCommand: ParsableCommand {
                  "label": summary.metadata.label, "platform": summary.metadata.platform,
                  "schema_version": summary.metadata.schemaVersion, "windows": summary.windowCount,
                  "controllers": summary.controllerCount, "bytes": summary.byteCount,
-                 "crash_marked": summary.isCrashMarked, "shared_states": summary.sharedStateCount,
+                 "crash_marked": summary.isCrashMarked, "shared_states": summary.sharedPayloadCount,
                  "on_probation": summary.isOnProbation, "strikes": summary.strikes, "quarantined": summary.isQuarantined,
                  "problems": damaged[summary.id] ?? 0]
             }], format: "navstate-list")

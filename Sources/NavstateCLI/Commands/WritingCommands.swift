@@ -106,7 +106,7 @@ struct PruneCommand: ParsableCommand {
             print("\(database.database): nothing to prune; it holds \(keep) snapshot\(keep == 1 ? "" : "s") or fewer")
         } else {
             let ids = deleted.map(String.init).joined(separator: ", ")
-            print("\(database.database): \(dryRun ? "would delete" : "deleted") \(deleted.count) snapshot\(deleted.count == 1 ? "" : "s") (\(ids)), \(dryRun ? "free" : "freed") \(result.freedStateCount) payload\(result.freedStateCount == 1 ? "" : "s") (\(byteCount(result.freedPayloadBytes)) of keyed values)")
+            print("\(database.database): \(dryRun ? "would delete" : "deleted") \(deleted.count) snapshot\(deleted.count == 1 ? "" : "s") (\(ids)), \(dryRun ? "free" : "freed") \(result.freedPayloadCount) payload\(result.freedPayloadCount == 1 ? "" : "s") (\(byteCount(result.freedPayloadBytes)) of keyed values)")
         }
     }
 }

@@ -14,7 +14,7 @@ public struct SnapshotSummary: Sendable, Hashable {
     /// The bytes of its controllers' keyed values (each distinct payload counted once).
     public var byteCount: Int
     /// How many of its payloads other snapshots share.
-    public var sharedStateCount: Int
+    public var sharedPayloadCount: Int
     /// Its crash mark, probation and strikes, as stored.
     var marks: Probation.Marks
 
@@ -58,7 +58,7 @@ enum SnapshotReader {
     static let payloadLimit = 16 * 1024 * 1024
 
     /// Every snapshot's summary, newest first; without `sizes`, `byteCount` and
-    /// `sharedStateCount` are 0 (a restore choosing its snapshot does not need them).
+    /// `sharedPayloadCount` are 0 (a restore choosing its snapshot does not need them).
     static func summaries(_ database: Database, sizes: Bool = true) throws -> [SnapshotSummary] {
         let sizeColumns = sizes ? """
             (SELECT coalesce(sum(length(p.bytes)), 0) FROM payload p
@@ -78,7 +78,7 @@ enum SnapshotReader {
             let header = try header(row, firstColumn: 1, snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
-                byteCount: Int(row.integer(at: 12) ?? 0), sharedStateCount: Int(row.integer(at: 13) ?? 0),
+                byteCount: Int(row.integer(at: 12) ?? 0), sharedPayloadCount: Int(row.integer(at: 13) ?? 0),
                 marks: Probation.marks(row, from: 14)))
         }
         return result

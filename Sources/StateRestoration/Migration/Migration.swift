@@ -8,4 +8,38 @@ public struct Migration: Sendable, Hashable {
     public let fileName: String
     /// The file's SQL.
     public let sql: String
+    /// Swift work around the SQL, for a change SQL alone cannot make; `nil` for most.
+    let conversion: Conversion?
+
+    init(version: Int, name: String, fileName: String, sql: String, conversion: Conversion? = nil) {
+        self.version = version
+        self.name = name
+        self.fileName = fileName
+        self.sql = sql
+        self.conversion = conversion
+    }
+
+    /// Work a migration's SQL cannot do itself: reading rows of the old schema before the SQL
+    /// replaces its tables, and writing them into the new ones after, in the same transaction.
+    struct Conversion: Sendable {
+        /// Runs on the old schema; returns what to run on the new one once the SQL has run.
+        let readOld: @Sendable (Database) throws -> (Database) throws -> Void
+    }
+
+    /// The file's migration with the conversions the library holds for it (``Schema1To4Snapshots``
+    /// for the one to schema 5).
+    static let withConversions: [Migration] = embedded.map { migration in
+        guard migration.fileName == Schema1To4Snapshots.migrationFileName else { return migration }
+        return Migration(version: migration.version, name: migration.name, fileName: migration.fileName, sql: migration.sql,
+                         conversion: Schema1To4Snapshots.conversion)
+    }
+
+    public static func == (a: Migration, b: Migration) -> Bool {
+        (a.version, a.name, a.fileName, a.sql) == (b.version, b.name, b.fileName, b.sql)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(fileName)
+    }
 }

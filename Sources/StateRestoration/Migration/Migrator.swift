@@ -6,7 +6,7 @@ import Foundation
 /// failing migration rolls back and leaves the file as it was.
 public enum Migrator {
     /// Every migration this library knows, in order.
-    public static let migrations: [Migration] = Migration.embedded
+    public static let migrations: [Migration] = Migration.withConversions
 
     /// The schema version this library writes.
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -74,11 +74,9 @@ public enum Migrator {
                 try database.inTransaction {
                     // Another process may have applied it since the check above.
                     guard try currentVersion(of: database) < migration.version else { return }
-                    // Schema 5 replaces every table: the old snapshots are read first and written
-                    // back as rows of the new ones (see `LegacySnapshots`).
-                    let converted = migration.version == 5 ? try LegacySnapshots.read(database) : []
+                    let writeNew = try migration.conversion?.readOld(database)
                     try database.executeScript(migration.sql)
-                    for snapshot in converted { _ = try SnapshotWriter.insert(snapshot, into: database) }
+                    try writeNew?(database)
                     try database.execute("INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)",
                                          [migration.version, migration.name, try database.timestamp()])
                     try database.execute("PRAGMA user_version = \(migration.version)")

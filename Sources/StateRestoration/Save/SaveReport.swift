@@ -39,9 +39,11 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public var prunedSnapshotCount = 0
     /// How many payloads (distinct keyed-value contents) the save wrote: the others were byte
     /// for byte what a kept snapshot holds, and are shared with it.
-    public var writtenStateCount = 0
+    public var writtenPayloadCount = 0
     /// The bytes of those payloads.
     public var writtenPayloadBytes = 0
+    /// The name ``writtenPayloadCount`` had before; the benchmark still spells it so.
+    public var writtenStateCount: Int { writtenPayloadCount }
 
     /// Whether a snapshot was written.
     public var didSave: Bool { refusal == nil }
@@ -49,7 +51,7 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var lines = [refusal.map { "saved nothing: \($0)" }
                      ?? "saved snapshot \(snapshotID): \(saved.count) controller\(saved.count == 1 ? "" : "s"), "
-                     + "\(writtenStateCount) new payload\(writtenStateCount == 1 ? "" : "s") (\(writtenPayloadBytes) bytes)"]
+                     + "\(writtenPayloadCount) new payload\(writtenPayloadCount == 1 ? "" : "s") (\(writtenPayloadBytes) bytes)"]
         if didSave { for entry in saved { lines.append("  saved     \(entry.path)  \(entry.className)") } }
         for entry in leftOut {
             let also = entry.descendantCount > 0 ? " (with \(entry.descendantCount) below it)" : ""

@@ -20,10 +20,10 @@ struct SnapshotCapture {
 
     /// Reads `windows`, unless the application's delegate declines (its save decision,
     /// `application(_:shouldSaveSecureApplicationState:)` or the older pair, answers `false`;
-    /// with `requiringOptIn`, unless it answers `true`): then the draft holds nothing and its
+    /// with `requiringOptIn`, unless it answers `true`): then the capture holds nothing and its
     /// report says why. The delegate's decision and its `willEncodeRestorableStateWith` get one
     /// coder, as in UIKit, and what the app writes into it is saved.
-    func capture(_ windows: [Window], metadata: SnapshotMetadata, requiringOptIn: Bool = false) throws(StoreError) -> SnapshotDraft {
+    func capture(_ windows: [Window], metadata: SnapshotMetadata, requiringOptIn: Bool = false) throws(StoreError) -> CapturedSnapshot {
         var report = SaveReport()
         let application = windows.first?.application ?? .shared
         var walked: [Walked] = []
@@ -52,14 +52,14 @@ struct SnapshotCapture {
             if decision == false || (requiringOptIn && decision == nil) {
                 report.refusal = decision == false ? "the application's delegate declined to save"
                     : "the application's delegate does not opt in to saving state (application(_:shouldSaveSecureApplicationState:))"
-                return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
+                return CapturedSnapshot(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
             }
             delegate.application(application, willEncodeRestorableStateWith: coder)
             applicationValues = coder.values
             report.warnings += coder.errors.map { "the app's keys: \($0)" }
         } else if requiringOptIn {
             report.refusal = "the application has no delegate to opt in to saving state"
-            return SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
+            return CapturedSnapshot(metadata: metadata, windowCount: windows.count, controllers: [], objects: [], report: report)
         }
         for (identifier, object) in application.objectsRegisteredForStateRestoration.sorted(by: { $0.key < $1.key }) {
             context.register(object, identifier: identifier)
@@ -94,10 +94,10 @@ struct SnapshotCapture {
             report.warnings += coder.errors.map { "object \(id): \($0)" }
         }
         report.warnings += context.warnings
-        var draft = SnapshotDraft(metadata: metadata, windowCount: windows.count, controllers: controllers,
+        var captured = CapturedSnapshot(metadata: metadata, windowCount: windows.count, controllers: controllers,
                                   objects: objects, report: report)
-        draft.applicationValues = applicationValues
-        return draft
+        captured.applicationValues = applicationValues
+        return captured
     }
 
     /// Records `controller` and what hangs below it, parents first. `component` is its path

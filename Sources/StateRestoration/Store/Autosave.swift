@@ -75,10 +75,10 @@ public final class Autosave {
     /// moments. Returns the report (`didSave` false, with the reason, when nothing changed).
     @discardableResult
     public func flush() throws(StoreError) -> SaveReport {
-        guard let draft = try captureIfChanged() else {
+        guard let captured = try captureIfChanged() else {
             return SaveReport(refusal: "nothing changed since the last save")
         }
-        let result = writer.write(draft, to: store)
+        let result = writer.write(captured, to: store)
         record(result)
         return try result.get()
     }
@@ -95,7 +95,7 @@ public final class Autosave {
     private func saveIfChanged() {
         guard writing == nil else { return }
         lastSaveStarted = ContinuousClock.now
-        let captured: CapturedDraft?
+        let captured: NumberedCapture?
         do {
             captured = try captureIfChanged()
         } catch {
@@ -117,43 +117,43 @@ public final class Autosave {
         if case .success(let report) = result, report.didSave { writtenCount += 1 }
     }
 
-    /// The hierarchy as a draft, or `nil` when it equals the last one captured.
-    private func captureIfChanged() throws(StoreError) -> CapturedDraft? {
-        let draft = try store.capture(windows: application.windows, registry: registry, label: "autosave")
-        let state = (draft.controllers, draft.objects, draft.applicationValues)
+    /// The hierarchy as a captured snapshot, or `nil` when it equals the last one captured.
+    private func captureIfChanged() throws(StoreError) -> NumberedCapture? {
+        let captured = try store.capture(windows: application.windows, registry: registry, label: "autosave")
+        let state = (captured.controllers, captured.objects, captured.applicationValues)
         if let lastCaptured, lastCaptured.controllers == state.0, lastCaptured.objects == state.1, lastCaptured.application == state.2 {
             return nil
         }
         lastCaptured = state
         sequence += 1
-        return CapturedDraft(draft: draft, sequence: sequence)
+        return NumberedCapture(snapshot: captured, sequence: sequence)
     }
 }
 
-/// A draft numbered in capture order.
-struct CapturedDraft: Sendable {
-    var draft: SnapshotDraft
+/// A captured snapshot numbered in capture order.
+struct NumberedCapture: Sendable {
+    var snapshot: CapturedSnapshot
     var sequence: Int
 }
 
-/// Writes drafts one at a time, and never one older than a draft already written: a flush on the
-/// main actor and a background write may race for the store.
+/// Writes captured snapshots one at a time, and never one older than one already written: a
+/// flush on the main actor and a background write may race for the store.
 final class OrderedWriter: @unchecked Sendable {
     // Guarded by `lock`, held for the whole write.
     private var newestWritten = 0
     private let lock = NSLock()
 
-    func write(_ captured: CapturedDraft, to store: RestorationStore) -> Result<SaveReport, StoreError> {
+    func write(_ captured: NumberedCapture, to store: RestorationStore) -> Result<SaveReport, StoreError> {
         lock.lock()
         defer { lock.unlock() }
         guard captured.sequence > newestWritten else {
-            var report = captured.draft.report
+            var report = captured.snapshot.report
             report.refusal = "a newer state was saved first"
             return .success(report)
         }
         newestWritten = captured.sequence
         do throws(StoreError) {
-            return .success(try store.write(captured.draft))
+            return .success(try store.write(captured.snapshot))
         } catch {
             return .failure(error)
         }

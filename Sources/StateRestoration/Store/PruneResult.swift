@@ -3,7 +3,7 @@ public struct PruneResult: Sendable, Hashable {
     /// The snapshots deleted, oldest first.
     public var deletedSnapshotIDs: [Int64] = []
     /// How many payloads (distinct keyed-value contents) no kept snapshot used any more.
-    public var freedStateCount = 0
+    public var freedPayloadCount = 0
     /// The bytes those payloads held.
     public var freedPayloadBytes = 0
 }

@@ -174,48 +174,48 @@ public final class RestorationStore: @unchecked Sendable {
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) async throws(StoreError) -> SaveReport {
-        let draft = try capture(windows: application.windows, registry: registry, label: label)
+        let captured = try capture(windows: application.windows, registry: registry, label: label)
         let written = await Task.detached { [self] () -> Result<SaveReport, StoreError> in
-            do throws(StoreError) { return .success(try self.write(draft, allowingEmpty: allowingEmpty)) } catch { return .failure(error) }
+            do throws(StoreError) { return .success(try self.write(captured, allowingEmpty: allowingEmpty)) } catch { return .failure(error) }
         }.value
         return try written.get()
     }
 
-    /// Reads `windows` into a draft: every controller that takes part encodes its state. The only
+    /// Reads `windows` into a captured snapshot: every controller that takes part encodes its state. The only
     /// part of a save that needs the main actor.
     @MainActor
-    public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> SnapshotDraft {
+    public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> CapturedSnapshot {
         try capture(windows: windows, registry: registry, label: label, requiringOptIn: false)
     }
 
     /// The capture of ``capture(windows:registry:label:)``; `requiringOptIn` captures only when
     /// the application's delegate says yes, as UIKit's own save in the background does.
     @MainActor
-    func capture(windows: [Window], registry: RestorationRegistry, label: String, requiringOptIn: Bool) throws(StoreError) -> SnapshotDraft {
+    func capture(windows: [Window], registry: RestorationRegistry, label: String, requiringOptIn: Bool) throws(StoreError) -> CapturedSnapshot {
         let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
         return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, requiringOptIn: requiringOptIn)
     }
 
-    /// Writes a draft as one snapshot in one transaction and prunes to
+    /// Writes a captured snapshot as one snapshot in one transaction and prunes to
     /// ``StoreConfiguration/keepCount``. Only payloads that no kept snapshot holds byte for byte
-    /// are written; the others are shared. A draft without controllers is not written unless
+    /// are written; the others are shared. A capture without controllers is not written unless
     /// `allowingEmpty`. On probation, a state that differs from the restored one counts the
     /// launch as good, and the same state carries the probation (see ``Probation``).
-    public func write(_ draft: SnapshotDraft, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
-        var report = draft.report
+    public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
+        var report = captured.report
         guard report.didSave else { return report }
-        if draft.controllers.isEmpty, !allowingEmpty {
+        if captured.controllers.isEmpty, !allowingEmpty {
             report.refusal = "there is no controller to save (no shown window, or none with a restorationIdentifier), "
                 + "and an empty snapshot would restore a blank window; pass allowingEmpty: true to save it anyway"
             return report
         }
-        if let refusal = draft.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
-        let rows = SnapshotRows(draft)
+        if let refusal = captured.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
+        let rows = SnapshotRows(captured)
         let keep = configuration.keepCount
         let (written, pruned) = try withDatabase { database in
             let movedOn = probation.map { open in
-                open.restored != RestorableState(controllers: draft.controllers, objects: draft.objects,
-                                                 applicationValues: draft.applicationValues)
+                open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
+                                                 applicationValues: captured.applicationValues)
             }
             let result = try database.inTransaction {
                 let written = try SnapshotWriter.insert(rows, into: database)
@@ -235,7 +235,7 @@ public final class RestorationStore: @unchecked Sendable {
         }
         report.snapshotID = written.id
         report.prunedSnapshotCount = pruned.deletedSnapshotIDs.count
-        report.writtenStateCount = written.newPayloadCount
+        report.writtenPayloadCount = written.newPayloadCount
         report.writtenPayloadBytes = written.newPayloadBytes
         return report
     }

@@ -1,7 +1,7 @@
 import ControllerKit
 import Foundation
 
-/// A snapshot as rows: what ``SnapshotWriter`` inserts, from a save's draft or from a converted
+/// A snapshot as rows: what ``SnapshotWriter`` inserts, from a save's capture or from a converted
 /// snapshot of an earlier schema.
 struct SnapshotRows {
     /// One controller or object row: its columns between the snapshot id and the payload hash,
@@ -29,13 +29,13 @@ struct SnapshotRows {
     /// for converted rows only, whose old format (schema 4's chunks) checked nothing.
     var skipsRefusedRows = false
 
-    /// The rows of `draft`, its payloads encoded.
-    init(_ draft: SnapshotDraft) {
-        let metadata = draft.metadata
+    /// The rows of `captured`, its payloads encoded.
+    init(_ captured: CapturedSnapshot) {
+        let metadata = captured.metadata
         header = [.real(metadata.createdAt.timeIntervalSince1970), .text(metadata.appVersion), .text(metadata.appBuild),
                   .integer(Int64(metadata.schemaVersion)), .text(metadata.platform), .text(metadata.label),
-                  .integer(Int64(draft.windowCount)), .integer(Int64(draft.controllers.count))]
-        controllers = draft.controllers.map { record in
+                  .integer(Int64(captured.windowCount)), .integer(Int64(captured.controllers.count))]
+        controllers = captured.controllers.map { record in
             let stored = StoredRelation(record.relation)
             let columns: [any DatabaseValueConvertible] = [
                 record.id, record.parentID, record.pathString, record.identifier, record.title, record.windowIndex,
@@ -44,15 +44,15 @@ struct SnapshotRows {
             ]
             return Row(columns: columns.map(\.databaseValue), payload: PayloadCodec.encode(record.values))
         }
-        objects = draft.objects.map { object in
+        objects = captured.objects.map { object in
             Row(columns: [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
                           .integer(Int64(object.classVersion))],
                 payload: PayloadCodec.encode(object.values))
         }
-        applicationPayload = draft.applicationValues.isEmpty ? nil : PayloadCodec.encode(draft.applicationValues)
+        applicationPayload = captured.applicationValues.isEmpty ? nil : PayloadCodec.encode(captured.applicationValues)
     }
 
-    /// Converted rows (see ``LegacySnapshots``).
+    /// Converted rows (see ``Schema1To4Snapshots``).
     init(id: Int64?, header: [DatabaseValue], isHeaderIntact: Bool, restoreStartedAt: String?,
          controllers: [Row], objects: [Row]) {
         self.id = id
@@ -145,10 +145,10 @@ enum SnapshotWriter {
         let freed = try database.cachedStatement("SELECT count(*), coalesce(sum(length(bytes)), 0) FROM payload WHERE \(unused)")
         defer { freed.reset() }
         if try freed.step() {
-            result.freedStateCount = Int(freed.integer(at: 0) ?? 0)
+            result.freedPayloadCount = Int(freed.integer(at: 0) ?? 0)
             result.freedPayloadBytes = Int(freed.integer(at: 1) ?? 0)
         }
-        if result.freedStateCount > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
+        if result.freedPayloadCount > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
         return result
     }
 }

@@ -69,8 +69,8 @@ public final class StatePreservation: ApplicationStatePreservation {
     /// Saves the application's shown windows, when the delegate opts in.
     public func preserveApplicationState(_ application: Application) {
         do throws(StoreError) {
-            let draft = try store.capture(windows: application.windows, registry: registry, label: "background", requiringOptIn: true)
-            lastSave = .success(try store.write(draft))
+            let captured = try store.capture(windows: application.windows, registry: registry, label: "background", requiringOptIn: true)
+            lastSave = .success(try store.write(captured))
         } catch {
             lastSave = .failure(error)
         }

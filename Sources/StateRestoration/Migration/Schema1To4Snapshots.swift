@@ -9,7 +9,19 @@ import Foundation
 /// intact, so it is written with a checksum that does not match and stays reported as damaged.
 /// Only records of a chunk whose frame is damaged cannot be read; the snapshot's controller
 /// count then says rows are missing, as it did before.
-enum LegacySnapshots {
+enum Schema1To4Snapshots {
+    /// The migration whose conversion this is: it replaces every table of schemas 1 to 4.
+    static let migrationFileName = "0005_plain_rows.sql"
+
+    /// Reads every old snapshot before the migration's SQL drops the old tables, then writes
+    /// them back as rows of the new ones.
+    static let conversion = Migration.Conversion { database in
+        let snapshots = try read(database)
+        return { database in
+            for snapshot in snapshots { _ = try SnapshotWriter.insert(snapshot, into: database) }
+        }
+    }
+
     /// A controller row's old columns, in schema 5's order, with what it was checked against.
     private struct Controller {
         var nodeID: Int64
@@ -89,7 +101,7 @@ enum LegacySnapshots {
         var states: [Int64: (columns: [DatabaseValue], isIntact: Bool)] = [:]
         try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
             guard let id = row.integer(at: 0), let checksum = row.integer(at: 2), let bytes = row.blob(at: 1),
-                  let chunk = LegacyChunk([UInt8](bytes), frameChecksum: checksum, place: [.integer(id)], width: 5) else { return }
+                  let chunk = Schema4Chunk([UInt8](bytes), frameChecksum: checksum, place: [.integer(id)], width: 5) else { return }
             for (slot, record) in chunk.records.enumerated() {
                 guard let record else { continue }
                 states[id * 4096 + Int64(slot)] = (record, chunk.matches(record[4], columns: Array(record[0..<4])))
@@ -103,7 +115,7 @@ enum LegacySnapshots {
         var found: [Controller] = []
         try database.prepare("SELECT chunk, records, checksum FROM node_chunk WHERE snapshot_id = ?").forEachRow([snapshot]) { row in
             guard let index = row.integer(at: 0), let checksum = row.integer(at: 2), let bytes = row.blob(at: 1),
-                  let chunk = LegacyChunk([UInt8](bytes), frameChecksum: checksum,
+                  let chunk = Schema4Chunk([UInt8](bytes), frameChecksum: checksum,
                                           place: [.integer(snapshot), .integer(index)], width: 15) else { return }
             for case let record? in chunk.records {
                 let node = Array(record[0..<13])

@@ -3,7 +3,7 @@ import ControllerKit
 /// A captured hierarchy, ready to write: plain values, so the disk work can happen anywhere
 /// (``RestorationStore/capture(windows:registry:label:)`` makes one on the main actor,
 /// ``RestorationStore/write(_:)`` writes it).
-public struct SnapshotDraft: Sendable {
+public struct CapturedSnapshot: Sendable {
     /// The snapshot's metadata.
     public var metadata: SnapshotMetadata
     /// How many windows were walked.
@@ -18,18 +18,21 @@ public struct SnapshotDraft: Sendable {
     public var report: SaveReport
 }
 
-extension SnapshotDraft {
-    /// Reads `windows` into a draft without any database: what a save would write. Tools use it
-    /// to check what would survive (strict mode) and to compare hierarchies by their keyed values.
+/// The name ``CapturedSnapshot`` had before; the benchmark still spells it so.
+public typealias SnapshotDraft = CapturedSnapshot
+
+extension CapturedSnapshot {
+    /// Reads `windows` without any database: what a save would write. Tools use it to check what
+    /// would survive (strict mode) and to compare hierarchies by their keyed values.
     @MainActor
     public static func capture(_ windows: [Window], registry: RestorationRegistry,
-                               metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> SnapshotDraft {
+                               metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> CapturedSnapshot {
         try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
     }
 }
 
-extension SnapshotDraft {
-    /// Why the schema would refuse this draft, checked before anything is written: ids unique and
+extension CapturedSnapshot {
+    /// Why the schema would refuse this captured, checked before anything is written: ids unique and
     /// positive, windows and positions not negative.
     func refusal() -> String? {
         var seen = Set<Int>()

@@ -9,7 +9,7 @@ import Foundation
 /// frame's checksum (the row's `checksum` column) is FNV-1a over the chunk's place, then the
 /// frame's bytes. Each record carries its own checksum column: FNV-1a in version-1 chunks,
 /// ``WordMix`` in version-2 chunks.
-struct LegacyChunk {
+struct Schema4Chunk {
     /// A chunk's records, each its columns, or `nil` for a record that does not decode.
     var records: [[DatabaseValue]?]
     /// The chunk's format version, which says how its records' checksums are hashed.
