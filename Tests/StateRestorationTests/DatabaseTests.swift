@@ -288,7 +288,7 @@ import TestSupport
         let store = try RestorationStore(path: directory.path())
         let draft = try await Self.navigationDraft(store)
         var negative = draft
-        negative.controllers[2].relation = .stack(index: -1)
+        negative.controllers[2].relation = .navigationStack(index: -1, isTop: false)
         #expect(throws: StoreError.invalidHierarchy(reason: "/nav/b has node id 3, window 0 and stack -1; ids must be positive, windows and positions not negative")) {
             _ = try store.write(negative)
         }

@@ -52,7 +52,7 @@ struct ShowCommand: ParsableCommand {
             let style = output.style
             print(style.bold(record.pathString))
             var table = Table(headers: ["  class", "\(record.className) (version \(record.classVersion))"])
-            table.rows.append(["  relation", tree.relationText(record) + (parentPath.map { " of \($0)" } ?? "")])
+            table.rows.append(["  relation", record.relation.description + (parentPath.map { " of \($0)" } ?? "")])
             if let title = record.title { table.rows.append(["  title", ValueFormatter.quoted(title)]) }
             if let factory = record.restorationClassName { table.rows.append(["  restoration class", factory]) }
             table.rows.append(["  view", "\(record.isViewLoaded ? "loaded" : "unloaded"), \(record.appearance.rawValue)"])

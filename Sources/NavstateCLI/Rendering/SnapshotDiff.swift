@@ -17,8 +17,6 @@ struct SnapshotDiff {
     var isEmpty: Bool { added.isEmpty && removed.isEmpty && attributes.isEmpty && changed.isEmpty }
 
     init(from old: Snapshot, to new: Snapshot) {
-        let oldTree = SnapshotTree(old)
-        let newTree = SnapshotTree(new)
         let oldByPath = Dictionary(old.controllers.map { ($0.pathString, $0) }, uniquingKeysWith: { first, _ in first })
         let newByPath = Dictionary(new.controllers.map { ($0.pathString, $0) }, uniquingKeysWith: { first, _ in first })
         removed = old.controllers.filter { newByPath[$0.pathString] == nil }
@@ -26,7 +24,7 @@ struct SnapshotDiff {
         for record in new.controllers {
             guard let before = oldByPath[record.pathString] else { continue }
             let pairs = [
-                ("relation", oldTree.relationText(before), newTree.relationText(record)),
+                ("relation", before.relation.description, record.relation.description),
                 ("class", before.className, record.className),
                 ("title", before.title.map(ValueFormatter.quoted) ?? "none", record.title.map(ValueFormatter.quoted) ?? "none"),
                 ("view", before.isViewLoaded ? "loaded" : "unloaded", record.isViewLoaded ? "loaded" : "unloaded"),
@@ -45,16 +43,14 @@ struct SnapshotDiff {
 
     /// A readable line diff.
     func lines(old: Snapshot, new: Snapshot, style: Style) -> [String] {
-        let oldTree = SnapshotTree(old)
-        let newTree = SnapshotTree(new)
         let oldFormatter = ValueFormatter(snapshot: old)
         let newFormatter = ValueFormatter(snapshot: new)
         var lines = ["--- " + SnapshotTree.header(old), "+++ " + SnapshotTree.header(new)]
         for record in removed {
-            lines.append(style.red("- \(record.pathString)  \(record.className) [\(oldTree.relationText(record))]"))
+            lines.append(style.red("- \(record.pathString)  \(record.className) [\(record.relation)]"))
         }
         for record in added {
-            lines.append(style.green("+ \(record.pathString)  \(record.className) [\(newTree.relationText(record))]"))
+            lines.append(style.green("+ \(record.pathString)  \(record.className) [\(record.relation)]"))
         }
         for change in attributes {
             lines.append(style.yellow("~ \(change.path)  \(change.attribute): \(change.from) → \(change.to)"))

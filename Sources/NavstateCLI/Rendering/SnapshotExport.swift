@@ -23,7 +23,6 @@ enum SnapshotExport {
     /// Containment edges solid, presentation edges dashed, the visible path (appeared at save
     /// time) filled and bold. `dot -Tpng` draws it.
     static func dot(_ snapshot: Snapshot, progress: inout Progress) -> String {
-        let tree = SnapshotTree(snapshot)
         func escape(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         }
@@ -50,7 +49,7 @@ enum SnapshotExport {
             case .presented(let style):
                 lines.append("  n\(parent) -> n\(record.id) [style=dashed, label=\"\(style.name)\"\(bold)];")
             default:
-                lines.append("  n\(parent) -> n\(record.id) [label=\"\(escape(tree.relationText(record)))\"\(bold)];")
+                lines.append("  n\(parent) -> n\(record.id) [label=\"\(escape(record.relation.description))\"\(bold)];")
             }
         }
         lines.append("}")

@@ -23,30 +23,9 @@ struct SnapshotTree {
 
     func children(of record: ControllerRecord) -> [ControllerRecord] { childrenByParent[record.id] ?? [] }
 
-    /// Whether `record` is the top of its navigation stack.
-    func isTop(_ record: ControllerRecord) -> Bool {
-        guard case .stack(let index) = record.relation, let parent = record.parentID else { return false }
-        let last = (childrenByParent[parent] ?? []).compactMap { sibling -> Int? in
-            if case .stack(let position) = sibling.relation { return position }
-            return nil
-        }.max()
-        return index == last
-    }
-
-    func relationText(_ record: ControllerRecord) -> String {
-        switch record.relation {
-        case .windowRoot: return "root"
-        case .stack(let index): return isTop(record) ? "stack \(index), top" : "stack \(index)"
-        case .tab(let index, let isSelected): return isSelected ? "tab \(index), selected" : "tab \(index)"
-        case .column(let column): return "\(column.rawValue) column"
-        case .child(let index): return "child \(index)"
-        case .presented(let style): return "presented \(style.name)"
-        }
-    }
-
     /// One controller's line, without the tree drawing.
     func line(_ record: ControllerRecord, style: Style) -> String {
-        var parts = [style.dim("[\(relationText(record))]"), style.bold(record.className), style.cyan(ValueFormatter.quoted(record.identifier))]
+        var parts = [style.dim("[\(record.relation)]"), style.bold(record.className), style.cyan(ValueFormatter.quoted(record.identifier))]
         if let title = record.title { parts.append("title=\(ValueFormatter.quoted(title))") }
         parts.append(record.isViewLoaded ? "view loaded" : style.dim("view unloaded"))
         parts.append(record.appearance == .appeared ? style.green("appeared") : record.appearance.rawValue)
@@ -107,7 +86,7 @@ struct SnapshotTree {
     func nodeJSON(_ record: ControllerRecord, formatter: ValueFormatter) -> [String: Any] {
         var object: [String: Any] = [
             "id": record.id, "path": record.pathString, "identifier": record.identifier, "class": record.className,
-            "class_version": record.classVersion, "relation": Self.relationJSON(record, isTop: isTop(record)),
+            "class_version": record.classVersion, "relation": Self.relationJSON(record),
             "window": record.windowIndex, "view_loaded": record.isViewLoaded, "appearance": record.appearance.rawValue,
             "values": record.values.mapValues(formatter.json),
         ]
@@ -128,14 +107,15 @@ struct SnapshotTree {
         return ordered
     }
 
-    static func relationJSON(_ record: ControllerRecord, isTop: Bool) -> [String: Any] {
+    static func relationJSON(_ record: ControllerRecord) -> [String: Any] {
         switch record.relation {
-        case .windowRoot(let window): return ["kind": "root", "window": window]
-        case .stack(let index): return ["kind": "stack", "index": index, "top": isTop]
+        case .windowRoot: return ["kind": "root", "window": record.windowIndex]
+        case .navigationStack(let index, let isTop): return ["kind": "stack", "index": index, "top": isTop]
         case .tab(let index, let isSelected): return ["kind": "tab", "index": index, "selected": isSelected]
-        case .column(let column): return ["kind": "column", "column": column.rawValue]
+        case .splitColumn(let column): return ["kind": "column", "column": column.rawValue]
         case .child(let index): return ["kind": "child", "index": index]
         case .presented(let style): return ["kind": "presented", "style": style.name]
+        case .detached: return ["kind": "detached"]
         }
     }
 

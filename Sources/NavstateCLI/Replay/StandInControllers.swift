@@ -37,7 +37,7 @@ final class StandInSplitViewController: SplitViewController, StandIn {
 @MainActor
 final class StandInSupplier: RestorationDelegate {
     private var recordsByPath: [[String]: ControllerRecord] = [:]
-    private var childRelations: [Int: [SavedRelation]] = [:]
+    private var childRelations: [Int: [ControllerRelation]] = [:]
     private let registry: RestorationRegistry
 
     init(snapshot: Snapshot, registry: RestorationRegistry) {
@@ -54,11 +54,11 @@ final class StandInSupplier: RestorationDelegate {
         }
         let relations = childRelations[record.id] ?? []
         let standIn: any StandIn
-        if relations.contains(where: { if case .stack = $0 { return true } else { return false } }) {
+        if relations.contains(where: { if case .navigationStack = $0 { return true } else { return false } }) {
             standIn = StandInNavigationController()
         } else if relations.contains(where: { if case .tab = $0 { return true } else { return false } }) {
             standIn = StandInTabBarController()
-        } else if relations.contains(where: { if case .column = $0 { return true } else { return false } }) {
+        } else if relations.contains(where: { if case .splitColumn = $0 { return true } else { return false } }) {
             standIn = StandInSplitViewController()
         } else {
             standIn = StandInViewController()

@@ -16,8 +16,9 @@ public struct ControllerRecord: Sendable, Hashable {
     public var title: String?
     /// Which window it belongs to.
     public var windowIndex: Int
-    /// How it hangs under its parent or presenter.
-    public var relation: SavedRelation
+    /// How it hangs under its parent or presenter, or that it is its window's root. The top of a
+    /// stack is its saved member with the highest position.
+    public var relation: ControllerRelation
     /// The registered class name (or, for an unregistered class, its plain type name).
     public var className: String
     /// The class version registered at save time.
@@ -35,7 +36,7 @@ public struct ControllerRecord: Sendable, Hashable {
 
     /// Makes a record.
     public init(id: Int, parentID: Int?, path: [String], identifier: String, title: String?, windowIndex: Int,
-                relation: SavedRelation, className: String, classVersion: Int, restorationClassName: String?,
+                relation: ControllerRelation, className: String, classVersion: Int, restorationClassName: String?,
                 isViewLoaded: Bool, appearance: AppearanceState, isCollapsed: Bool, values: [String: CodedValue]) {
         self.id = id
         self.parentID = parentID

@@ -262,8 +262,8 @@ enum SnapshotReader {
         let relationName = try text(6, "relation")
         let position = try int(7, "position")
         guard position >= 0 else { throw .negativePosition(relation: relationName, position: position) }
-        let relation = try StoredRelation.relation(name: relationName, position: position, style: optionalText(8),
-                                                   isSelected: try int(9, "is_selected") == 1, window: window).get()
+        let relation = try ControllerRelation.fromColumns(name: relationName, position: position, style: optionalText(8),
+                                                          isSelected: try int(9, "is_selected") == 1).get()
         let appearanceName = try text(12, "appearance")
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         return ControllerRecord(

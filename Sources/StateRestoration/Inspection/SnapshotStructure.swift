@@ -1,7 +1,10 @@
+import ControllerKit
+
 /// The structural checks of a snapshot's rows: parent links, one root per window, unique paths,
-/// one presentation per presenter, dense positions. Orders the records parents first and gives
-/// each its whole path (its parent's and its own last component); everything that does not hang
-/// from a window root is a problem, reported rather than restored.
+/// one presentation per presenter, dense positions. Orders the records parents first, gives
+/// each its whole path (its parent's and its own last component) and marks the top of each
+/// stack; everything that does not hang from a window root is a problem, reported rather than
+/// restored.
 ///
 /// Iterative throughout: cyclic or deep links in a damaged file never recurse.
 struct SnapshotStructure {
@@ -33,7 +36,8 @@ struct SnapshotStructure {
             }
             places[place] = record.id
             switch (record.parentID, record.relation) {
-            case (nil, .windowRoot(let window)):
+            case (nil, .windowRoot):
+                let window = record.windowIndex
                 if rootWindows.insert(window).inserted { roots.append(index) } else { drop(index, .secondRoot(window: window)) }
             case (nil, _):
                 drop(index, .parentlessNonRoot)
@@ -53,6 +57,7 @@ struct SnapshotStructure {
         var paths = [[String]](repeating: [], count: records.count)
         var reached = [Bool](repeating: false, count: records.count)
         var order: [Int] = []
+        var stackTops = Set<Int>()
         var pending = roots.sorted { records[$0].windowIndex > records[$1].windowIndex }
         while let index = pending.popLast() {
             guard !reached[index] else { continue }
@@ -82,6 +87,10 @@ struct SnapshotStructure {
                 problems.append(SnapshotProblem(nodeID: records[index].id, path: SnapshotPath.string(path),
                                                 reason: .positionsNotDense(relation: relation, found: positions)))
             }
+            let stackMembers = keep.compactMap { child -> (index: Int, position: Int)? in
+                if case .navigationStack(let position, _) = records[child].relation { (child, position) } else { nil }
+            }
+            if let top = stackMembers.max(by: { $0.position < $1.position }) { stackTops.insert(top.index) }
             pending += keep.reversed()
         }
         // What was not reached hangs from a dropped controller or from a cycle.
@@ -109,6 +118,9 @@ struct SnapshotStructure {
                 continue
             }
             record.path = paths[index]
+            if stackTops.contains(index), case .navigationStack(let position, _) = record.relation {
+                record.relation = .navigationStack(index: position, isTop: true)
+            }
             kept.insert(record.id)
             ordered.append(record)
         }
@@ -128,23 +140,23 @@ struct SnapshotStructure {
     /// Siblings in order: contained ones by position, then what is presented.
     private static func sortKey(_ record: ControllerRecord) -> (Int, Int, Int) {
         switch record.relation {
-        case .windowRoot(let window): return (0, window, record.id)
-        case .stack(let index), .tab(let index, _), .child(let index): return (1, index, record.id)
-        case .column(let column): return (1, column == .primary ? 0 : 1, record.id)
+        case .windowRoot, .detached: return (0, record.windowIndex, record.id)
+        case .navigationStack(let index, _), .tab(let index, _), .child(let index): return (1, index, record.id)
+        case .splitColumn(let column): return (1, column == .primary ? 0 : 1, record.id)
         case .presented: return (2, 0, record.id)
         }
     }
 
     /// Each counted relation's positions among siblings, relations by name. Columns are named,
     /// not counted: a split may save only its secondary.
-    private static func positions(_ relations: [SavedRelation]) -> [(String, [Int])] {
+    private static func positions(_ relations: [ControllerRelation]) -> [(String, [Int])] {
         var groups: [String: [Int]] = [:]
         for relation in relations {
             switch relation {
-            case .stack(let index): groups["stack", default: []].append(index)
+            case .navigationStack(let index, _): groups["stack", default: []].append(index)
             case .tab(let index, _): groups["tab", default: []].append(index)
             case .child(let index): groups["child", default: []].append(index)
-            case .column, .windowRoot, .presented: break
+            case .splitColumn, .windowRoot, .presented, .detached: break
             }
         }
         return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }

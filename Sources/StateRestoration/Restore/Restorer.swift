@@ -261,7 +261,8 @@ struct Restorer {
             guard let container = made[parent] else { return false }
             return controller.parent === container || container.presentedByThisController === controller
         }
-        guard case .windowRoot(let window) = records[index].relation, windows.indices.contains(window) else { return false }
+        let window = records[index].windowIndex
+        guard case .windowRoot = records[index].relation, windows.indices.contains(window) else { return false }
         return windows[window].rootViewController === controller
     }
 
@@ -278,8 +279,8 @@ struct Restorer {
             } else {
                 candidates = container.children
             }
-        } else if case .windowRoot(let window) = record.relation, windows.indices.contains(window) {
-            candidates = windows[window].rootViewController.map { [$0] } ?? []
+        } else if case .windowRoot = record.relation, windows.indices.contains(record.windowIndex) {
+            candidates = windows[record.windowIndex].rootViewController.map { [$0] } ?? []
         } else {
             candidates = []
         }
@@ -302,7 +303,8 @@ struct Restorer {
     private mutating func attachContainment() {
         for index in records.indices where isAlive(index) {
             guard let controller = made[index] else { continue }
-            if case .windowRoot(let window) = records[index].relation, !reused[index] {
+            if case .windowRoot = records[index].relation, !reused[index] {
+                let window = records[index].windowIndex
                 guard windows.indices.contains(window) else {
                     drop(index, "no window \(window) was given to restore into")
                     continue
@@ -329,7 +331,7 @@ struct Restorer {
     private func attach(_ contained: [Int], to container: ViewController, parent: Int) -> [Int] {
         var attached: [Int] = []
         if let navigation = container as? NavigationController {
-            attached = contained.filter { if case .stack = records[$0].relation { true } else { false } }
+            attached = contained.filter { if case .navigationStack = records[$0].relation { true } else { false } }
             navigation.setViewControllers(attached.compactMap { made[$0] }, animated: false)
         } else if let tabs = container as? TabBarController {
             attached = contained.filter { if case .tab = records[$0].relation { true } else { false } }
@@ -339,7 +341,7 @@ struct Restorer {
             }
         } else if let split = container as? SplitViewController {
             for child in contained {
-                guard case .column(let column) = records[child].relation, let controller = made[child] else { continue }
+                guard case .splitColumn(let column) = records[child].relation, let controller = made[child] else { continue }
                 if split.viewController(for: column) !== controller { split.setViewController(controller, for: column) }
                 attached.append(child)
             }
@@ -402,14 +404,14 @@ struct Restorer {
     private mutating func decode(_ index: Int) {
         guard let controller = made[index], let coder = coders[index] else { return }
         if dropIfOrphaned(index) {
-            detach(controller, relation: records[index].relation)
+            detach(controller, as: records[index])
             return
         }
         let before = controller.children
         controller.restoreDecoding(with: coder)
         if let error = coder.error {
             drop(index, "decoding failed: \(error)")
-            detach(controller, relation: records[index].relation)
+            detach(controller, as: records[index])
         }
         for (replaced, child) in Self.replaceChildrenRemade(by: controller, before: before) {
             guard let replacedIndex = made.firstIndex(where: { $0 === replaced }) else { continue }
@@ -474,13 +476,14 @@ struct Restorer {
     }
 
     /// Takes a controller that was attached back out, through the API that attached it.
-    private func detach(_ controller: ViewController, relation: SavedRelation) {
-        switch relation {
-        case .windowRoot(let index):
-            if windows.indices.contains(index), windows[index].rootViewController === controller {
-                windows[index].rootViewController = nil
+    private func detach(_ controller: ViewController, as record: ControllerRecord) {
+        let window = record.windowIndex
+        switch record.relation {
+        case .windowRoot:
+            if windows.indices.contains(window), windows[window].rootViewController === controller {
+                windows[window].rootViewController = nil
             }
-        case .stack:
+        case .navigationStack:
             if let navigation = controller.parent as? NavigationController {
                 navigation.setViewControllers(navigation.viewControllers.filter { $0 !== controller }, animated: false)
             }
@@ -488,7 +491,7 @@ struct Restorer {
             if let tabs = controller.parent as? TabBarController {
                 tabs.setViewControllers((tabs.viewControllers ?? []).filter { $0 !== controller }, animated: false)
             }
-        case .column(let column):
+        case .splitColumn(let column):
             if let split = controller.parent as? SplitViewController { split.setViewController(nil, for: column) }
         case .child:
             controller.willMove(toParent: nil)
@@ -497,6 +500,8 @@ struct Restorer {
             // The presenter dismisses: on the presented controller, dismiss would take away what
             // it presents instead.
             controller.presentingViewController?.dismiss(animated: false)
+        case .detached:
+            break
         }
     }
 }

@@ -39,8 +39,9 @@ extension CapturedSnapshot {
         for record in controllers {
             let position: Int
             switch record.relation {
-            case .stack(let index), .tab(let index, _), .child(let index): position = index
-            case .windowRoot, .column, .presented: position = 0
+            case .navigationStack(let index, _), .tab(let index, _), .child(let index): position = index
+            case .windowRoot, .splitColumn, .presented: position = 0
+            case .detached: return "\(record.pathString) is detached: a snapshot holds window roots and what hangs from them"
             }
             guard record.id > 0, record.windowIndex >= 0, position >= 0 else {
                 return "\(record.pathString) has node id \(record.id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative"

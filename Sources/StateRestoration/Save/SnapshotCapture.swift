@@ -36,7 +36,7 @@ struct SnapshotCapture {
             guard let root = window.rootViewController else { continue }
             let identifier = root.restorationIdentifier ?? ""
             let component = rootPaths.filter { $0 == rootPaths[index] }.count > 1 ? "\(identifier)[\(index)]" : nil
-            try visit(root, parent: nil, component: component, relation: .windowRoot(window: index), window: index,
+            try visit(root, parent: nil, component: component, relation: .windowRoot, window: index,
                       windowIdentifier: window.restorationIdentifier, into: &walked, report: &report)
         }
         let ids = Dictionary(uniqueKeysWithValues: walked.map { (ObjectIdentifier($0.controller), $0.record.id) })
@@ -102,7 +102,7 @@ struct SnapshotCapture {
 
     /// Records `controller` and what hangs below it, parents first. `component` is its path
     /// component when its siblings repeat its identifier (then indexed), else `nil`.
-    private func visit(_ controller: ViewController, parent: Int?, component: String?, relation: SavedRelation,
+    private func visit(_ controller: ViewController, parent: Int?, component: String?, relation: ControllerRelation,
                        window: Int, windowIdentifier: String? = nil, into walked: inout [Walked],
                        report: inout SaveReport) throws(StoreError) {
         let parentPath = parent.map { walked[$0].record.path } ?? windowIdentifier.map { [$0] } ?? []
@@ -135,24 +135,28 @@ struct SnapshotCapture {
             appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false, values: [:])))
 
         // Children, then what it presents: the presented controller counts as one more sibling.
-        var siblings: [(controller: ViewController, relation: SavedRelation, position: Int)] = []
+        var siblings: [(controller: ViewController, relation: ControllerRelation, position: Int)] = []
         let isStack = controller is NavigationController
         let selectedTab = isStack ? nil : (controller as? TabBarController)?.selectedIndex
         var counted = 0
         for (position, child) in controller.children.enumerated() {
-            let childRelation: SavedRelation
+            let childRelation: ControllerRelation
             if isStack {
-                childRelation = .stack(index: counted)
+                childRelation = .navigationStack(index: counted, isTop: false)
             } else if let selectedTab {
                 childRelation = .tab(index: counted, isSelected: position == selectedTab)
             } else if let split {
-                childRelation = .column(split.viewController(for: .primary) === child ? .primary : .secondary)
+                childRelation = .splitColumn(split.viewController(for: .primary) === child ? .primary : .secondary)
             } else {
                 childRelation = .child(index: counted)
             }
             siblings.append((child, childRelation, position))
             // Positions count the siblings that take part, as a restore rebuilds them.
             if child.restorationIdentifier?.isEmpty == false { counted += 1 }
+        }
+        // The top is the last member saved, as a restore rebuilds the stack.
+        if isStack, let top = siblings.lastIndex(where: { $0.controller.restorationIdentifier?.isEmpty == false }) {
+            siblings[top].relation = .navigationStack(index: counted - 1, isTop: true)
         }
         if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
             siblings.append((presented, .presented(style: style), controller.children.count))

@@ -36,7 +36,8 @@ struct SnapshotRows {
                   .integer(Int64(metadata.schemaVersion)), .text(metadata.platform), .text(metadata.label),
                   .integer(Int64(captured.windowCount)), .integer(Int64(captured.controllers.count))]
         controllers = captured.controllers.map { record in
-            let stored = StoredRelation(record.relation)
+            // A detached record is refused before this (`refusal()`).
+            let stored = record.relation.columns(window: record.windowIndex) ?? ("detached", 0, nil, false)
             let columns: [any DatabaseValueConvertible] = [
                 record.id, record.parentID, record.pathString, record.identifier, record.title, record.windowIndex,
                 stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed, record.isViewLoaded,

@@ -1,0 +1,42 @@
+import ControllerKit
+
+/// A relation as the `controller` table's columns hold it: `relation`, `position`, `style` and
+/// `is_selected`. A window root's position is its window (`window`), as in `window_index`; the
+/// top of a stack is not stored: it is the member with the highest position.
+extension ControllerRelation {
+    /// The `relation`, `position`, `style` and `is_selected` columns; `nil` for ``detached``,
+    /// which no snapshot holds.
+    func columns(window: Int) -> (name: String, position: Int, style: String?, isSelected: Bool)? {
+        switch self {
+        case .windowRoot: ("root", window, nil, false)
+        case .navigationStack(let index, _): ("stack", index, nil, false)
+        case .tab(let index, let selected): ("tab", index, nil, selected)
+        case .splitColumn(let column): ("column", column == .primary ? 0 : 1, nil, false)
+        case .child(let index): ("child", index, nil, false)
+        case .presented(let presentation): ("presented", 0, presentation.name, false)
+        case .detached: nil
+        }
+    }
+
+    /// The relation these columns describe, or why they describe none; a stack member is not
+    /// the top until the reader has seen its siblings.
+    static func fromColumns(name: String, position: Int, style: String?,
+                            isSelected: Bool) -> Result<ControllerRelation, SnapshotProblem.Reason> {
+        switch name {
+        case "root": return .success(.windowRoot)
+        case "stack": return .success(.navigationStack(index: position, isTop: false))
+        case "tab": return .success(.tab(index: position, isSelected: isSelected))
+        case "child": return .success(.child(index: position))
+        case "column":
+            guard position == 0 || position == 1 else { return .failure(.badColumn(position)) }
+            return .success(.splitColumn(position == 0 ? .primary : .secondary))
+        case "presented":
+            guard let style, let presentation = ModalPresentationStyle(name: style) else {
+                return .failure(.unknownStyle(style ?? "NULL"))
+            }
+            return .success(.presented(style: presentation))
+        default:
+            return .failure(.unknownRelation(name))
+        }
+    }
+}
