@@ -27,6 +27,22 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
+    /// The result columns' indexes by name (an `AS` alias, or the column's name), the leftmost of
+    /// a repeated name, as GRDB keeps them; names match exactly as the SQL spells them.
+    private lazy var columnIndexes: [String: Int] = {
+        var indexes: [String: Int] = [:]
+        for index in 0..<Int(sqlite3_column_count(handle)) {
+            guard let name = sqlite3_column_name(handle, Int32(index)) else { continue }
+            indexes[String(cString: name)] = indexes[String(cString: name)] ?? index
+        }
+        return indexes
+    }()
+
+    /// The index of the result column `name`, or `nil` when the statement has none.
+    func index(ofColumn name: String) -> Int? {
+        columnIndexes[name]
+    }
+
     /// Ends the current run, releasing what it holds (a read lock while rows remain), and
     /// clears the bindings.
     public func reset() {
@@ -151,5 +167,64 @@ public final class Statement {
         let count = Int(sqlite3_column_bytes(handle, index))
         guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
         return Data(bytes: bytes, count: count)
+    }
+}
+
+// MARK: - Columns by name
+
+extension Statement {
+    /// The current row's `columns`, read once by name, as GRDB's `Row` reads them.
+    func row(_ columns: [String]) -> Row {
+        Row(names: columns, values: columns.map(value(named:)))
+    }
+
+    /// The column `name`'s value, whatever its storage class; `.null` when the statement has no
+    /// such column.
+    func value(named name: String) -> DatabaseValue {
+        index(ofColumn: name).map(value(at:)) ?? .null
+    }
+
+    /// The column `name` as an integer when it holds one, else `nil`.
+    func integer(named name: String) -> Int64? {
+        index(ofColumn: name).flatMap(integer(at:))
+    }
+
+    /// The column `name` as text when it holds text, else `nil`.
+    func text(named name: String) -> String? {
+        index(ofColumn: name).flatMap(text(at:))
+    }
+
+    /// The column `name` as bytes when it holds a blob, else `nil`.
+    func blob(named name: String) -> Data? {
+        index(ofColumn: name).flatMap(blob(at:))
+    }
+
+    /// The column `name`'s size in bytes, read without copying it; 0 when there is no such column.
+    func byteCount(named name: String) -> Int {
+        index(ofColumn: name).map(byteCount(at:)) ?? 0
+    }
+}
+
+/// One result row's columns by name, read once from a ``Statement``: what a checksum covers
+/// (``values``, in the order asked for) and what the reader decodes.
+struct Row {
+    /// The column names, in the order read.
+    let names: [String]
+    /// Their values, in the same order.
+    let values: [DatabaseValue]
+
+    /// The value of column `name`; `.null` when it was not read.
+    subscript(name: String) -> DatabaseValue {
+        names.firstIndex(of: name).map { values[$0] } ?? .null
+    }
+
+    /// Column `name` as an integer when it holds one.
+    func integer(_ name: String) -> Int64? {
+        if case .integer(let value) = self[name] { value } else { nil }
+    }
+
+    /// Column `name` as text when it holds text.
+    func text(_ name: String) -> String? {
+        if case .text(let value) = self[name] { value } else { nil }
     }
 }

@@ -62,47 +62,48 @@ enum SnapshotReader {
     static func summaries(_ database: Database, sizes: Bool = true) throws -> [SnapshotSummary] {
         let sizeColumns = sizes ? """
             (SELECT coalesce(sum(length(p.bytes)), 0) FROM payload p
-              WHERE p.hash IN (SELECT payload_hash FROM controller WHERE snapshot_id = s.id)),
+              WHERE p.hash IN (SELECT payload_hash FROM controller WHERE snapshot_id = s.id)) AS byte_count,
             (SELECT count(*) FROM (SELECT DISTINCT payload_hash AS hash FROM controller WHERE snapshot_id = s.id) mine
               WHERE EXISTS (SELECT 1 FROM controller o WHERE o.payload_hash = mine.hash AND o.snapshot_id <> s.id))
-            """ : "0, 0"
+              AS shared_payload_count
+            """ : "0 AS byte_count, 0 AS shared_payload_count"
         let statement = try database.cachedStatement("""
-            SELECT s.id, s.created_at, s.app_version, s.app_build, s.schema_version, s.platform, s.label,
-                   s.window_count, s.controller_count, s.payload_hash, s.checksum, julianday(s.created_at),
+            SELECT s.id, \(Tables.selecting(Tables.snapshot, from: "s")), julianday(s.created_at) AS created_day,
                    \(sizeColumns), \(Probation.markColumns)
             FROM snapshot s ORDER BY s.id DESC
             """)
         var result: [SnapshotSummary] = []
         try statement.forEachRow { row in
-            let id = row.integer(at: 0) ?? 0
-            let header = try header(row, firstColumn: 1, snapshot: id, path: database.path)
+            let id = row.integer(named: "id") ?? 0
+            let header = try header(row, snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
-                byteCount: Int(row.integer(at: 12) ?? 0), sharedPayloadCount: Int(row.integer(at: 13) ?? 0),
-                marks: Probation.marks(row, from: 14)))
+                byteCount: Int(row.integer(named: "byte_count") ?? 0),
+                sharedPayloadCount: Int(row.integer(named: "shared_payload_count") ?? 0), marks: Probation.marks(row)))
         }
         return result
     }
 
-    /// The snapshot row's columns from `created_at` to `checksum` (`payload_hash` before it),
-    /// starting at `firstColumn`, checked against the checksum, then `julianday(created_at)`.
-    static func header(_ row: Statement, firstColumn first: Int, snapshot: Int64,
+    /// The snapshot row's ``Tables/snapshot`` columns, checked against its `checksum`, with
+    /// `julianday(created_at)` as `created_day`.
+    static func header(_ statement: Statement, snapshot: Int64,
                        path: String) throws -> (metadata: SnapshotMetadata, windowCount: Int, controllerCount: Int) {
         func corrupt(_ reason: String) -> StoreError { .corruptSnapshot(path: path, snapshot: snapshot, reason: reason) }
-        if let column = (first..<(first + 6)).first(where: { row.byteCount(at: $0) > textLimit }) {
-            throw corrupt("a metadata column holds \(row.byteCount(at: column)) bytes, more than the \(textLimit) allowed")
+        let textColumns = ["created_at", "app_version", "app_build", "schema_version", "platform", "label"]
+        if let column = textColumns.first(where: { statement.byteCount(named: $0) > textLimit }) {
+            throw corrupt("a metadata column holds \(statement.byteCount(named: column)) bytes, more than the \(textLimit) allowed")
         }
-        let columns = (first..<(first + 9)).map { row.value(at: $0) }
-        guard row.integer(at: first + 9) == Checksum.of(columns) else {
+        let row = statement.row(Tables.snapshot)
+        guard statement.integer(named: "checksum") == Checksum.of(row.values) else {
             throw corrupt("its snapshot row does not match its checksum (the file was damaged or edited)")
         }
-        guard let date = Database.date(julianDay: row.value(at: first + 10)) else {
+        guard let date = Database.date(julianDay: statement.value(named: "created_day")) else {
             throw corrupt("created_at is not an ISO 8601 date")
         }
-        guard let version = row.text(at: first + 1), let build = row.text(at: first + 2),
-              let schema = row.integer(at: first + 3), let platform = row.text(at: first + 4),
-              let label = row.text(at: first + 5), let windows = row.integer(at: first + 6),
-              let controllers = row.integer(at: first + 7) else {
+        guard let version = row.text("app_version"), let build = row.text("app_build"),
+              let schema = row.integer("schema_version"), let platform = row.text("platform"),
+              let label = row.text("label"), let windows = row.integer("window_count"),
+              let controllers = row.integer("controller_count") else {
             throw corrupt("its columns hold values of the wrong type")
         }
         let metadata = SnapshotMetadata(createdAt: date, appVersion: version, appBuild: build, schemaVersion: Int(schema),
@@ -123,17 +124,16 @@ enum SnapshotReader {
 
     private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
         let headerRow = try database.cachedStatement("""
-            SELECT created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count,
-                   payload_hash, checksum, julianday(created_at), \(Probation.markColumns)
-            FROM snapshot WHERE id = ?
+            SELECT \(Tables.selecting(Tables.snapshot, from: "s")), julianday(s.created_at) AS created_day, \(Probation.markColumns)
+            FROM snapshot s WHERE s.id = ?
             """)
         // Reset when done, or the kept statement would hold this connection's read open.
         defer { headerRow.reset() }
         try headerRow.bind([id])
         guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
-        let header = try header(headerRow, firstColumn: 0, snapshot: id, path: database.path)
-        let isCrashMarked = Probation.marks(headerRow, from: 11).isCrashMarked
-        let applicationPayload = headerRow.integer(at: 8)
+        let header = try header(headerRow, snapshot: id, path: database.path)
+        let isCrashMarked = Probation.marks(headerRow).isCrashMarked
+        let applicationPayload = headerRow.integer(named: "payload_hash")
 
         var problems: [SnapshotProblem] = []
         var records: [ControllerRecord] = []
@@ -142,20 +142,18 @@ enum SnapshotReader {
         var rowCount = 0
         // The payload only when the format allows its size: a huge one is never read.
         let rows = try database.cachedStatement("""
-            SELECT c.node_id, c.parent_id, c.path, c.identifier, c.title, c.window_index, c.relation, c.position, c.style,
-                   c.is_selected, c.is_collapsed, c.view_loaded, c.appearance, c.class_name, c.class_version,
-                   c.restoration_class, c.payload_hash, c.checksum, length(p.bytes),
-                   CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END
+            SELECT \(Tables.selecting(Tables.controller, from: "c")), \(payloadColumns)
             FROM controller c LEFT JOIN payload p ON p.hash = c.payload_hash
             WHERE c.snapshot_id = ? ORDER BY c.node_id
             """)
         try rows.forEachRow([id]) { row in
             rowCount += 1
-            let nodeID = row.integer(at: 0).map(Int.init)
+            let nodeID = row.integer(named: "node_id").map(Int.init)
             if let nodeID { rowIDs.insert(nodeID) }
-            let path = row.byteCount(at: 2) <= textLimit ? row.text(at: 2) ?? "?" : "(path of \(row.byteCount(at: 2)) bytes)"
+            let size = row.byteCount(named: "path")
+            let path = size <= textLimit ? row.text(named: "path") ?? "?" : "(path of \(size) bytes)"
             do throws(SnapshotProblem.Reason) {
-                records.append(try controller(row, snapshot: id))
+                records.append(try controller(row))
                 storedPaths.append(path)
             } catch {
                 problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: error))
@@ -170,20 +168,20 @@ enum SnapshotReader {
 
         var objects: [ObjectRecord] = []
         let objectRows = try database.cachedStatement("""
-            SELECT o.object_id, o.identifier, o.class_name, o.class_version, o.payload_hash, o.checksum, length(p.bytes),
-                   CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END
+            SELECT \(Tables.selecting(Tables.object, from: "o")), \(payloadColumns)
             FROM object o LEFT JOIN payload p ON p.hash = o.payload_hash
             WHERE o.snapshot_id = ? ORDER BY o.object_id
             """)
-        try objectRows.forEachRow([id]) { row in
-            let objectID = row.integer(at: 0).map(Int.init)
+        try objectRows.forEachRow([id]) { statement in
+            let objectID = statement.integer(named: "object_id").map(Int.init)
             let place = "object \(objectID.map(String.init) ?? "?")"
             do throws(SnapshotProblem.Reason) {
-                guard let objectID, row.byteCount(at: 1) <= textLimit, row.byteCount(at: 2) <= textLimit,
-                      let className = row.text(at: 2), let version = row.integer(at: 3) else { throw .wrongColumnType("object") }
-                _ = try verified(row, columns: 0..<5, checksum: 5, prefix: id, table: "object")
-                let values = try payload(row, hash: 4, length: 6, bytes: 7)
-                objects.append(ObjectRecord(id: objectID, identifier: row.text(at: 1), className: className,
+                guard let objectID, statement.byteCount(named: "identifier") <= textLimit,
+                      statement.byteCount(named: "class_name") <= textLimit, let className = statement.text(named: "class_name"),
+                      let version = statement.integer(named: "class_version") else { throw .wrongColumnType("object") }
+                let row = try verified(statement, Tables.object, table: "object")
+                let values = try payload(statement)
+                objects.append(ObjectRecord(id: objectID, identifier: row.text("identifier"), className: className,
                                             classVersion: Int(version), values: values))
             } catch {
                 problems.append(SnapshotProblem(nodeID: objectID, path: place, reason: error))
@@ -192,14 +190,14 @@ enum SnapshotReader {
         var applicationValues: [String: CodedValue] = [:]
         if let applicationPayload {
             let payloadRow = try database.cachedStatement("""
-                SELECT ?, length(bytes), CASE WHEN length(bytes) <= \(payloadLimit) THEN bytes END FROM payload WHERE hash = ?
+                SELECT ? AS payload_hash, \(payloadColumns) FROM payload p WHERE p.hash = ?
                 """)
             defer { payloadRow.reset() }
             try payloadRow.bind([applicationPayload, applicationPayload])
             let found = try payloadRow.step()
             do throws(SnapshotProblem.Reason) {
                 guard found else { throw .missingPayload(hash: applicationPayload) }
-                applicationValues = try payload(payloadRow, hash: 0, length: 1, bytes: 2)
+                applicationValues = try payload(payloadRow)
             } catch {
                 problems.append(SnapshotProblem(nodeID: nil, path: "the app's keys", reason: error))
             }
@@ -209,21 +207,26 @@ enum SnapshotReader {
         return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
     }
 
-    /// `columns` of `row`, read once, checked with `prefix` (the snapshot id) before them
-    /// against the row's checksum column.
-    private static func verified(_ row: Statement, columns: Range<Int>, checksum: Int, prefix: Int64,
-                                 table: String) throws(SnapshotProblem.Reason) -> [DatabaseValue] {
-        let values = columns.map { row.value(at: $0) }
-        guard row.integer(at: checksum) == Checksum.of([.integer(prefix)] + values) else { throw .checksumMismatch(table: table) }
-        return values
+    /// The payload's size and, when the format allows its size, its bytes (a huge one is never
+    /// read), as `payload_length` and `payload_bytes`, from the `payload` table as `p`.
+    private static let payloadColumns = """
+        length(p.bytes) AS payload_length, CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END AS payload_bytes
+        """
+
+    /// The row's `columns`, read once, checked against its `checksum`.
+    private static func verified(_ statement: Statement, _ columns: [String], table: String) throws(SnapshotProblem.Reason) -> Row {
+        let row = statement.row(columns)
+        guard statement.integer(named: "checksum") == Checksum.of(row.values) else { throw .checksumMismatch(table: table) }
+        return row
     }
 
-    /// The keyed values of the payload a row names, checked against its key first.
-    private static func payload(_ row: Statement, hash: Int, length: Int, bytes: Int) throws(SnapshotProblem.Reason) -> [String: CodedValue] {
-        guard let key = row.integer(at: hash) else { throw .wrongColumnType("payload_hash") }
-        guard let size = row.integer(at: length) else { throw .missingPayload(hash: key) }
+    /// The keyed values of the payload a row names (`payload_hash` and ``payloadColumns``),
+    /// checked against its key first.
+    private static func payload(_ row: Statement) throws(SnapshotProblem.Reason) -> [String: CodedValue] {
+        guard let key = row.integer(named: "payload_hash") else { throw .wrongColumnType("payload_hash") }
+        guard let size = row.integer(named: "payload_length") else { throw .missingPayload(hash: key) }
         guard size <= payloadLimit else { throw .tooLarge(column: "payload", bytes: Int(size), limit: payloadLimit) }
-        guard let data = row.blob(at: bytes) else { throw .wrongColumnType("payload.bytes") }
+        guard let data = row.blob(named: "payload_bytes") else { throw .wrongColumnType("payload.bytes") }
         guard Checksum.of(payload: data) == key else { throw .checksumMismatch(table: "payload") }
         do {
             return try PayloadCodec.decode(data)
@@ -232,45 +235,41 @@ enum SnapshotReader {
         }
     }
 
-    /// The text columns of a controller row, by index and name.
-    private static let textColumns = [(2, "path"), (3, "identifier"), (4, "title"), (6, "relation"), (8, "style"),
-                                      (12, "appearance"), (13, "class_name"), (15, "restoration_class")]
+    /// The text columns of a controller row.
+    private static let textColumns = ["path", "identifier", "title", "relation", "style", "appearance", "class_name",
+                                      "restoration_class"]
 
     /// One `controller` row and its payload, or what is wrong with it. Its `path` holds only the
     /// row's own last component: ``SnapshotStructure`` makes the whole path from the parents'.
-    private static func controller(_ row: Statement, snapshot: Int64) throws(SnapshotProblem.Reason) -> ControllerRecord {
+    private static func controller(_ statement: Statement) throws(SnapshotProblem.Reason) -> ControllerRecord {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
-        for (column, name) in textColumns where row.byteCount(at: column) > textLimit {
-            throw .tooLarge(column: name, bytes: row.byteCount(at: column), limit: textLimit)
+        for name in textColumns where statement.byteCount(named: name) > textLimit {
+            throw .tooLarge(column: name, bytes: statement.byteCount(named: name), limit: textLimit)
         }
-        let columns = try verified(row, columns: 0..<17, checksum: 17, prefix: snapshot, table: "controller")
-        func int(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> Int {
-            guard case .integer(let value) = columns[column] else { throw .wrongColumnType(name) }
+        let row = try verified(statement, Tables.controller, table: "controller")
+        func int(_ name: String) throws(SnapshotProblem.Reason) -> Int {
+            guard let value = row.integer(name) else { throw .wrongColumnType(name) }
             return Int(value)
         }
-        func text(_ column: Int, _ name: String) throws(SnapshotProblem.Reason) -> String {
-            guard let value = optionalText(column) else { throw .wrongColumnType(name) }
+        func text(_ name: String) throws(SnapshotProblem.Reason) -> String {
+            guard let value = row.text(name) else { throw .wrongColumnType(name) }
             return value
         }
-        func optionalText(_ column: Int) -> String? {
-            if case .text(let value) = columns[column] { value } else { nil }
-        }
-        let nodeID = try int(0, "node_id")
-        let parentID: Int? = columns[1] == .null ? nil : try int(1, "parent_id")
-        let path = try text(2, "path")
-        let window = try int(5, "window_index")
-        let relationName = try text(6, "relation")
-        let position = try int(7, "position")
+        let nodeID = try int("node_id")
+        let parentID: Int? = row["parent_id"] == .null ? nil : try int("parent_id")
+        let path = try text("path")
+        let relationName = try text("relation")
+        let position = try int("position")
         guard position >= 0 else { throw .negativePosition(relation: relationName, position: position) }
-        let relation = try ControllerRelation.fromColumns(name: relationName, position: position, style: optionalText(8),
-                                                          isSelected: try int(9, "is_selected") == 1).get()
-        let appearanceName = try text(12, "appearance")
+        let relation = try ControllerRelation.fromColumns(name: relationName, position: position, style: row.text("style"),
+                                                          isSelected: try int("is_selected") == 1).get()
+        let appearanceName = try text("appearance")
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         return ControllerRecord(
-            id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(path)], identifier: try text(3, "identifier"),
-            title: optionalText(4), windowIndex: window, relation: relation, className: try text(13, "class_name"),
-            classVersion: try int(14, "class_version"), restorationClassName: optionalText(15),
-            isViewLoaded: try int(11, "view_loaded") == 1, appearance: appearance, isCollapsed: try int(10, "is_collapsed") == 1,
-            values: try payload(row, hash: 16, length: 18, bytes: 19))
+            id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(path)], identifier: try text("identifier"),
+            title: row.text("title"), windowIndex: try int("window_index"), relation: relation, className: try text("class_name"),
+            classVersion: try int("class_version"), restorationClassName: row.text("restoration_class"),
+            isViewLoaded: try int("view_loaded") == 1, appearance: appearance, isCollapsed: try int("is_collapsed") == 1,
+            values: try payload(statement))
     }
 }

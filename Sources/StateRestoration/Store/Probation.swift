@@ -58,16 +58,18 @@ struct Probation: Sendable {
         var strikes: Int { storedStrikes + (hasUncountedStrike ? 1 : 0) }
     }
 
-    /// The SQL that reads a snapshot row's ``Marks``, in order, for ``marks(_:from:)``.
+    /// The SQL that reads a snapshot row's ``Marks`` (the table as `s`), for ``marks(_:)``.
     static let markColumns = """
-        restore_started_at IS NOT NULL, probation_started_at IS NOT NULL, strikes, quarantined_at IS NOT NULL, restoring_process
+        s.restore_started_at IS NOT NULL AS restore_started, s.probation_started_at IS NOT NULL AS probation_started,
+        s.strikes, s.quarantined_at IS NOT NULL AS quarantined, s.restoring_process
         """
 
-    /// The marks read by ``markColumns`` from `row`, starting at `first`.
-    static func marks(_ row: Statement, from first: Int) -> Marks {
-        Marks(restoreStarted: row.integer(at: first) == 1, probationStarted: row.integer(at: first + 1) == 1,
-              storedStrikes: Int(row.integer(at: first + 2) ?? 0), quarantinedAt: row.integer(at: first + 3) == 1,
-              process: row.text(at: first + 4))
+    /// The marks read by ``markColumns`` from `row`.
+    static func marks(_ row: Statement) -> Marks {
+        Marks(restoreStarted: row.integer(named: "restore_started") == 1,
+              probationStarted: row.integer(named: "probation_started") == 1,
+              storedStrikes: Int(row.integer(named: "strikes") ?? 0), quarantinedAt: row.integer(named: "quarantined") == 1,
+              process: row.text(named: "restoring_process"))
     }
 
     /// SQLite's time now, as the file's timestamps are written.

@@ -5,7 +5,7 @@ import Foundation
 /// snapshot of an earlier schema.
 struct SnapshotRows {
     /// One controller or object row: its columns between the snapshot id and the payload hash,
-    /// in the table's order, and its payload's bytes.
+    /// in the order of ``Tables``, and its payload's bytes.
     struct Row {
         var columns: [DatabaseValue]
         var payload: Data
@@ -16,8 +16,9 @@ struct SnapshotRows {
 
     /// The snapshot's id, or `nil` for the next free one.
     var id: Int64?
-    /// `created_at` to `controller_count`, in the table's order; a save's `created_at` is its
-    /// date's seconds since 1970, which the writer turns into the file's timestamp text.
+    /// `created_at` to `controller_count`, in the order of ``Tables/snapshot``; a save's
+    /// `created_at` is its date's seconds since 1970, which the writer turns into the file's
+    /// timestamp text.
     var header: [DatabaseValue]
     /// The app's own keys, as a payload; `nil` when it wrote none.
     var applicationPayload: Data?
@@ -101,11 +102,8 @@ enum SnapshotWriter {
             header[0] = .text(text)
         }
         let headerChecksum = Checksum.of(header)
-        try database.execute("""
-            INSERT INTO snapshot (id, created_at, app_version, app_build, schema_version, platform, label, window_count,
-                                  controller_count, payload_hash, restore_started_at, checksum)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [rows.id] + header + [rows.restoreStartedAt, rows.isHeaderIntact ? headerChecksum : ~headerChecksum])
+        try database.execute(Tables.insert(into: "snapshot", leading: ["id", "restore_started_at"], Tables.snapshot),
+                             [rows.id, rows.restoreStartedAt] + header + [rows.isHeaderIntact ? headerChecksum : ~headerChecksum])
         written.id = database.lastInsertedRowID
         func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
             let hash = try insert(row.payload)
@@ -114,17 +112,9 @@ enum SnapshotWriter {
             try statement.execute(columns + [.integer(row.isIntact ? checksum : ~checksum)])
         }
         let verb = rows.skipsRefusedRows ? "INSERT OR IGNORE" : "INSERT"
-        let insertController = try database.cachedStatement("""
-            \(verb) INTO controller (snapshot_id, node_id, parent_id, path, identifier, title, window_index, relation, position,
-                                    style, is_selected, is_collapsed, view_loaded, appearance, class_name, class_version,
-                                    restoration_class, payload_hash, checksum)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insertController = try database.cachedStatement(Tables.insert(verb, into: "controller", Tables.controller))
         for row in rows.controllers { try insert(row, with: insertController) }
-        let insertObject = try database.cachedStatement("""
-            \(verb) INTO object (snapshot_id, object_id, identifier, class_name, class_version, payload_hash, checksum)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insertObject = try database.cachedStatement(Tables.insert(verb, into: "object", Tables.object))
         for row in rows.objects { try insert(row, with: insertObject) }
         return written
     }
@@ -134,7 +124,7 @@ enum SnapshotWriter {
     static func prune(_ database: Database, keeping count: Int) throws -> PruneResult {
         var result = PruneResult()
         try database.cachedStatement("SELECT id FROM snapshot ORDER BY id DESC LIMIT -1 OFFSET ?").forEachRow([max(count, 1)]) { row in
-            if let id = row.integer(at: 0) { result.deletedSnapshotIDs.insert(id, at: 0) }
+            if let id = row.integer(named: "id") { result.deletedSnapshotIDs.insert(id, at: 0) }
         }
         guard !result.deletedSnapshotIDs.isEmpty else { return result }
         let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
@@ -143,11 +133,11 @@ enum SnapshotWriter {
             hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)
             AND hash NOT IN (SELECT payload_hash FROM snapshot WHERE payload_hash IS NOT NULL)
             """
-        let freed = try database.cachedStatement("SELECT count(*), coalesce(sum(length(bytes)), 0) FROM payload WHERE \(unused)")
+        let freed = try database.cachedStatement("SELECT count(*) AS freed_count, coalesce(sum(length(bytes)), 0) AS freed_bytes FROM payload WHERE \(unused)")
         defer { freed.reset() }
         if try freed.step() {
-            result.freedPayloadCount = Int(freed.integer(at: 0) ?? 0)
-            result.freedPayloadBytes = Int(freed.integer(at: 1) ?? 0)
+            result.freedPayloadCount = Int(freed.integer(named: "freed_count") ?? 0)
+            result.freedPayloadBytes = Int(freed.integer(named: "freed_bytes") ?? 0)
         }
         if result.freedPayloadCount > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
         return result
