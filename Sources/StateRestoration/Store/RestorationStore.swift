@@ -217,15 +217,9 @@ public final class RestorationStore: @unchecked Sendable {
                 open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
                                                  applicationValues: captured.applicationValues)
             }
-            let result = try database.inTransaction {
-                let written = try SnapshotWriter.insert(rows, into: database)
-                if let open = probation, movedOn == false {
-                    try Probation.carry(to: written.id, strikes: open.strikes, in: database)
-                } else if movedOn == true {
-                    try Probation.markLaunchGood(in: database)
-                }
-                return (written, try SnapshotWriter.prune(database, keeping: keep))
-            }
+            let result = try SnapshotWriter.save(rows, into: database, keeping: keep,
+                                                 carryingProbation: movedOn == false ? probation : nil,
+                                                 endingProbation: movedOn == true)
             // Committed: the good launch's marks are gone.
             if movedOn == true {
                 hasMarks = false
@@ -272,36 +266,17 @@ public final class RestorationStore: @unchecked Sendable {
         if let shown = windows.firstIndex(where: { !$0.isHidden }) {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
-        var skipped: [RestoreReport.Skipped] = []
+        let choice = try withDatabase { database in
+            try SnapshotChoice.choose(in: database, policy: policy, configuration: configuration, now: now)
+        }
         func notRestored(_ reason: String? = nil) -> RestoreReport {
             var report = RestoreReport()
-            report.skipped = skipped
+            report.skipped = choice.skipped
             report.refusal = reason
             return report
         }
-        let limit = configuration.quarantineStrikes
-        // One read, so that a writer's prune cannot take the snapshot chosen before it is loaded.
-        let (summaries, choice) = try withDatabase { database in
-            try database.inReadTransaction { () throws -> ([SnapshotSummary], Result<(SnapshotSummary, LoadedSnapshot), Refusal>) in
-                let summaries = try SnapshotReader.summaries(database, sizes: false)
-                let candidate = summaries.first { summary in
-                    guard let reason = Probation.reasonToPassOver(summary.marks, quarantineAt: limit,
-                                                                   period: configuration.probationPeriod) else { return true }
-                    skipped.append(.init(snapshotID: summary.id, reason: reason))
-                    return false
-                }
-                guard let candidate else { return (summaries, .failure(Refusal(reason: nil))) }
-                if candidate.controllerCount == 0 {
-                    return (summaries, .failure(Refusal(reason: "snapshot \(candidate.id) holds no controller (it was saved with nothing to save)")))
-                }
-                if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
-                    return (summaries, .failure(Refusal(reason: "snapshot \(candidate.id): \(refusal)")))
-                }
-                return (summaries, .success((candidate, try SnapshotReader.load(idOrNewest: candidate.id, from: database))))
-            }
-        }
         let (candidate, loaded): (SnapshotSummary, LoadedSnapshot)
-        switch choice {
+        switch choice.chosen {
         case .success(let chosen): (candidate, loaded) = chosen
         case .failure(let refusal): return notRestored(refusal.reason)
         }
@@ -315,12 +290,13 @@ public final class RestorationStore: @unchecked Sendable {
             return notRestored("the application's delegate does not opt in to restoring state (application(_:shouldRestoreSecureApplicationState:))")
         }
         let marked = try withDatabase { database in
-            let marked = try Probation.markRestoreStarted(candidate.id, seen: summaries, quarantineAt: limit, in: database)
+            let marked = try Probation.markRestoreStarted(candidate.id, seen: choice.summaries,
+                                                          quarantineAt: configuration.quarantineStrikes, in: database)
             if marked { hasMarks = true }
             return marked
         }
         var report = SnapshotRestore.restore(loaded, into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
-        report.skipped = skipped
+        report.skipped = choice.skipped
         if !marked {
             report.warnings.append("the crash mark was not written: another connection held the write lock, "
                                    + "so a crash during this restore would not keep the next launch from trying again")
@@ -369,11 +345,6 @@ public final class RestorationStore: @unchecked Sendable {
             }
         }
         return warnings
-    }
-
-    /// Why a restore restores nothing before it has begun (`nil`: no snapshot is left).
-    private struct Refusal: Error {
-        let reason: String?
     }
 
     // MARK: - Probation

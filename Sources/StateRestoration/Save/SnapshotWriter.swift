@@ -68,9 +68,8 @@ struct SnapshotRows {
     }
 }
 
-/// Writes snapshots as rows and prunes old ones. Runs on any thread, inside the caller's
-/// transaction: a crash at any moment leaves either the whole snapshot or none of it
-/// (`docs/behaviour.md`, "Saving").
+/// Writes snapshots as rows. Runs on any thread, in one transaction: a crash at any moment
+/// leaves either the whole snapshot or none of it (`docs/behaviour.md`, "Saving").
 enum SnapshotWriter {
     /// What an insert wrote.
     struct Written {
@@ -80,6 +79,23 @@ enum SnapshotWriter {
         var newPayloadBytes = 0
     }
 
+    /// A save's one transaction: `rows` inserted as a new snapshot, the probation of the restored
+    /// state carried to it (a save of that same state) or ended as a good launch (a save the user
+    /// moved on to; see ``Probation``), then the snapshots beyond `count` pruned.
+    static func save(_ rows: SnapshotRows, into database: Database, keeping count: Int, carryingProbation probation: Probation?,
+                     endingProbation: Bool) throws -> (Written, PruneResult) {
+        try database.inTransaction {
+            let written = try insert(rows, into: database)
+            if let probation {
+                try Probation.carry(to: written.id, strikes: probation.strikes, in: database)
+            } else if endingProbation {
+                try Probation.markLaunchGood(in: database)
+            }
+            return (written, try SnapshotMaintenance.prune(inTransaction: database, keeping: count))
+        }
+    }
+
+    /// Inserts `rows` as a new snapshot, in the caller's transaction.
     static func insert(_ rows: SnapshotRows, into database: Database) throws -> Written {
         var written = Written(id: 0)
         let insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
@@ -117,29 +133,5 @@ enum SnapshotWriter {
         let insertObject = try database.cachedStatement(Tables.insert(verb, into: "object", Tables.object))
         for row in rows.objects { try insert(row, with: insertObject) }
         return written
-    }
-
-    /// Deletes all but the newest `count` snapshots (at least one is kept), then the payloads no
-    /// kept row uses. Call inside a transaction.
-    static func prune(_ database: Database, keeping count: Int) throws -> PruneResult {
-        var result = PruneResult()
-        try database.cachedStatement("SELECT id FROM snapshot ORDER BY id DESC LIMIT -1 OFFSET ?").forEachRow([max(count, 1)]) { row in
-            if let id = row.integer(named: "id") { result.deletedSnapshotIDs.insert(id, at: 0) }
-        }
-        guard !result.deletedSnapshotIDs.isEmpty else { return result }
-        let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
-        for id in result.deletedSnapshotIDs { try delete.execute([id]) }
-        let unused = """
-            hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)
-            AND hash NOT IN (SELECT payload_hash FROM snapshot WHERE payload_hash IS NOT NULL)
-            """
-        let freed = try database.cachedStatement("SELECT count(*) AS freed_count, coalesce(sum(length(bytes)), 0) AS freed_bytes FROM payload WHERE \(unused)")
-        defer { freed.reset() }
-        if try freed.step() {
-            result.freedPayloadCount = Int(freed.integer(named: "freed_count") ?? 0)
-            result.freedPayloadBytes = Int(freed.integer(named: "freed_bytes") ?? 0)
-        }
-        if result.freedPayloadCount > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
-        return result
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Which snapshot a restore takes: the newest that is neither crash-marked nor quarantined (see
+/// ``Probation``), unless it holds no controller or the policy refuses it; chosen and loaded in
+/// one read transaction, so that a writer's prune cannot take it in between.
+struct SnapshotChoice {
+    /// Every snapshot seen, newest first: what the crash marks are written against.
+    var summaries: [SnapshotSummary] = []
+    /// The snapshots passed over, and why.
+    var skipped: [RestoreReport.Skipped] = []
+    /// The snapshot taken and its rows, or why none is (`nil`: no snapshot is left).
+    var chosen: Result<(summary: SnapshotSummary, loaded: LoadedSnapshot), Refusal> = .failure(Refusal(reason: nil))
+
+    /// Why a restore restores nothing before it has begun.
+    struct Refusal: Error {
+        let reason: String?
+    }
+
+    /// Chooses among the snapshots of `database` as a store with `configuration` restores at `now`.
+    static func choose(in database: Database, policy: RestorePolicy, configuration: StoreConfiguration,
+                       now: Date) throws -> SnapshotChoice {
+        try database.inReadTransaction {
+            var choice = SnapshotChoice(summaries: try SnapshotReader.summaries(database, sizes: false))
+            let candidate = choice.summaries.first { summary in
+                guard let reason = Probation.reasonToPassOver(summary.marks, quarantineAt: configuration.quarantineStrikes,
+                                                               period: configuration.probationPeriod) else { return true }
+                choice.skipped.append(.init(snapshotID: summary.id, reason: reason))
+                return false
+            }
+            guard let candidate else { return choice }
+            if candidate.controllerCount == 0 {
+                choice.chosen = .failure(Refusal(reason: "snapshot \(candidate.id) holds no controller (it was saved with nothing to save)"))
+            } else if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
+                choice.chosen = .failure(Refusal(reason: "snapshot \(candidate.id): \(refusal)"))
+            } else {
+                choice.chosen = .success((candidate, try SnapshotReader.load(idOrNewest: candidate.id, from: database)))
+            }
+            return choice
+        }
+    }
+}

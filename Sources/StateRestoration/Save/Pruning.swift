@@ -1,0 +1,51 @@
+/// What pruning deleted.
+public struct PruneResult: Sendable, Hashable {
+    /// The snapshots deleted, oldest first.
+    public var deletedSnapshotIDs: [Int64] = []
+    /// How many payloads (distinct keyed-value contents) no kept snapshot used any more.
+    public var freedPayloadCount = 0
+    /// The bytes those payloads held.
+    public var freedPayloadBytes = 0
+}
+
+/// Pruning, the one place it is done: a store's save prunes to its
+/// ``StoreConfiguration/keepCount`` in the save's transaction, ``RestorationStore/prune(keeping:)``
+/// and tools that do not open a store (the CLI) prune on their own.
+public enum SnapshotMaintenance {
+    /// Deletes all but the newest `count` snapshots, and the payloads nothing kept uses; in one
+    /// transaction. A dry run does the same work and rolls it back, so it reports exactly what a
+    /// prune would delete and free.
+    public static func prune(_ database: Database, keeping count: Int, dryRun: Bool = false) throws(StoreError) -> PruneResult {
+        try StoreError.wrapping(path: database.path) {
+            guard dryRun else { return try database.inTransaction { try prune(inTransaction: database, keeping: count) } }
+            try database.execute("BEGIN IMMEDIATE")
+            defer { try? database.execute("ROLLBACK") }
+            return try prune(inTransaction: database, keeping: count)
+        }
+    }
+
+    /// Deletes all but the newest `count` snapshots (at least one is kept), then the payloads no
+    /// kept row uses, in the caller's transaction.
+    static func prune(inTransaction database: Database, keeping count: Int) throws -> PruneResult {
+        var result = PruneResult()
+        try database.cachedStatement("SELECT id FROM snapshot ORDER BY id DESC LIMIT -1 OFFSET ?").forEachRow([max(count, 1)]) { row in
+            if let id = row.integer(named: "id") { result.deletedSnapshotIDs.insert(id, at: 0) }
+        }
+        guard !result.deletedSnapshotIDs.isEmpty else { return result }
+        let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
+        for id in result.deletedSnapshotIDs { try delete.execute([id]) }
+        let unused = """
+            hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)
+            AND hash NOT IN (SELECT payload_hash FROM snapshot WHERE payload_hash IS NOT NULL)
+            """
+        let freed = try database.cachedStatement(
+            "SELECT count(*) AS freed_count, coalesce(sum(length(bytes)), 0) AS freed_bytes FROM payload WHERE \(unused)")
+        defer { freed.reset() }
+        if try freed.step() {
+            result.freedPayloadCount = Int(freed.integer(named: "freed_count") ?? 0)
+            result.freedPayloadBytes = Int(freed.integer(named: "freed_bytes") ?? 0)
+        }
+        if result.freedPayloadCount > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
+        return result
+    }
+}
