@@ -27,20 +27,16 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// The result columns' indexes by name (an `AS` alias, or the column's name), the leftmost of
-    /// a repeated name, as GRDB keeps them; names match exactly as the SQL spells them.
-    private lazy var columnIndexes: [String: Int] = {
-        var indexes: [String: Int] = [:]
-        for index in 0..<Int(sqlite3_column_count(handle)) {
-            guard let name = sqlite3_column_name(handle, Int32(index)) else { continue }
-            indexes[String(cString: name)] = indexes[String(cString: name)] ?? index
-        }
-        return indexes
-    }()
-
-    /// The index of the result column `name`, or `nil` when the statement has none.
+    /// The index of the result column `name` (an `AS` alias, or the column's name, exactly as the
+    /// SQL spells it), the leftmost of a repeated name, as GRDB finds it; `nil` when there is none.
+    /// A scan rather than GRDB's dictionary: a name is looked up once per statement, and most
+    /// statements run once per connection.
     func index(ofColumn name: String) -> Int? {
-        columnIndexes[name]
+        name.withCString { wanted in
+            (0..<Int(sqlite3_column_count(handle))).first { index in
+                sqlite3_column_name(handle, Int32(index)).map { strcmp($0, wanted) == 0 } ?? false
+            }
+        }
     }
 
     /// Ends the current run, releasing what it holds (a read lock while rows remain), and
@@ -173,11 +169,6 @@ public final class Statement {
 // MARK: - Columns by name
 
 extension Statement {
-    /// The current row's `columns`, read once by name, as GRDB's `Row` reads them.
-    func row(_ columns: [String]) -> Row {
-        Row(names: columns, values: columns.map(value(named:)))
-    }
-
     /// The column `name`'s value, whatever its storage class; `.null` when the statement has no
     /// such column.
     func value(named name: String) -> DatabaseValue {
@@ -205,26 +196,54 @@ extension Statement {
     }
 }
 
-/// One result row's columns by name, read once from a ``Statement``: what a checksum covers
-/// (``values``, in the order asked for) and what the reader decodes.
-struct Row {
-    /// The column names, in the order read.
-    let names: [String]
-    /// Their values, in the same order.
+/// Where a statement's result holds each column of a table, and its `checksum`, found by name
+/// once per statement rather than at every row.
+struct ResultColumns<Column: TableColumn> {
+    private let indexes: [Int?]
+    /// The `checksum` column's index.
+    let checksum: Int?
+
+    init(_ statement: Statement) {
+        indexes = Column.allCases.map { statement.index(ofColumn: $0.name) }
+        checksum = statement.index(ofColumn: "checksum")
+    }
+
+    /// The index of `column` in the result, or `nil` when the statement does not select it.
+    subscript(column: Column) -> Int? { indexes[column.rawValue] }
+
+    /// The current row of `statement`: every column of the table, read once.
+    func row(_ statement: Statement) -> Row<Column> {
+        Row(values: indexes.map { $0.map(statement.value(at:)) ?? .null })
+    }
+
+    /// Whether the current row's columns match its `checksum`; the row, read once.
+    func verifiedRow(_ statement: Statement) -> Row<Column>? {
+        let row = row(statement)
+        return checksum.flatMap(statement.integer(at:)) == Checksum.of(row.values) ? row : nil
+    }
+
+    /// The size in bytes of `column` in the current row, read without copying it.
+    func byteCount(_ column: Column, in statement: Statement) -> Int {
+        self[column].map(statement.byteCount(at:)) ?? 0
+    }
+}
+
+/// One row's columns of a table, read once: what its checksum covers (``values``, in the
+/// table's column order) and what the reader decodes, by column.
+struct Row<Column: TableColumn> {
+    /// Every column's value, in ``TableColumn`` order.
     let values: [DatabaseValue]
 
-    /// The value of column `name`; `.null` when it was not read.
-    subscript(name: String) -> DatabaseValue {
-        names.firstIndex(of: name).map { values[$0] } ?? .null
+    /// The value of `column`.
+    subscript(column: Column) -> DatabaseValue { values[column.rawValue] }
+
+    /// `column` as an integer when it holds one.
+    func integer(_ column: Column) -> Int64? {
+        if case .integer(let value) = self[column] { value } else { nil }
     }
 
-    /// Column `name` as an integer when it holds one.
-    func integer(_ name: String) -> Int64? {
-        if case .integer(let value) = self[name] { value } else { nil }
-    }
-
-    /// Column `name` as text when it holds text.
-    func text(_ name: String) -> String? {
-        if case .text(let value) = self[name] { value } else { nil }
+    /// `column` as text when it holds text.
+    func text(_ column: Column) -> String? {
+        if case .text(let value) = self[column] { value } else { nil }
     }
 }

@@ -60,22 +60,12 @@ enum SnapshotReader {
     /// Every snapshot's summary, newest first; without `sizes`, `byteCount` and
     /// `sharedPayloadCount` are 0 (a restore choosing its snapshot does not need them).
     static func summaries(_ database: Database, sizes: Bool = true) throws -> [SnapshotSummary] {
-        let sizeColumns = sizes ? """
-            (SELECT coalesce(sum(length(p.bytes)), 0) FROM payload p
-              WHERE p.hash IN (SELECT payload_hash FROM controller WHERE snapshot_id = s.id)) AS byte_count,
-            (SELECT count(*) FROM (SELECT DISTINCT payload_hash AS hash FROM controller WHERE snapshot_id = s.id) mine
-              WHERE EXISTS (SELECT 1 FROM controller o WHERE o.payload_hash = mine.hash AND o.snapshot_id <> s.id))
-              AS shared_payload_count
-            """ : "0 AS byte_count, 0 AS shared_payload_count"
-        let statement = try database.cachedStatement("""
-            SELECT s.id, \(Tables.selecting(Tables.snapshot, from: "s")), julianday(s.created_at) AS created_day,
-                   \(sizeColumns), \(Probation.markColumns)
-            FROM snapshot s ORDER BY s.id DESC
-            """)
+        let statement = try database.cachedStatement(sizes ? summariesWithSizes : summariesWithoutSizes)
+        let columns = ResultColumns<SnapshotColumn>(statement)
         var result: [SnapshotSummary] = []
         try statement.forEachRow { row in
             let id = row.integer(named: "id") ?? 0
-            let header = try header(row, snapshot: id, path: database.path)
+            let header = try header(row, columns, snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
                 byteCount: Int(row.integer(named: "byte_count") ?? 0),
@@ -84,26 +74,43 @@ enum SnapshotReader {
         return result
     }
 
-    /// The snapshot row's ``Tables/snapshot`` columns, checked against its `checksum`, with
+    /// The SQL of ``summaries(_:sizes:)``, with the sizes or with 0 in their place.
+    private static let summariesWithSizes = summaries(sizeColumns: """
+        (SELECT coalesce(sum(length(p.bytes)), 0) FROM payload p
+          WHERE p.hash IN (SELECT payload_hash FROM controller WHERE snapshot_id = s.id)) AS byte_count,
+        (SELECT count(*) FROM (SELECT DISTINCT payload_hash AS hash FROM controller WHERE snapshot_id = s.id) mine
+          WHERE EXISTS (SELECT 1 FROM controller o WHERE o.payload_hash = mine.hash AND o.snapshot_id <> s.id))
+          AS shared_payload_count
+        """)
+    private static let summariesWithoutSizes = summaries(sizeColumns: "0 AS byte_count, 0 AS shared_payload_count")
+
+    private static func summaries(sizeColumns: String) -> String {
+        """
+        SELECT s.id, \(SnapshotColumn.selecting(from: "s")), julianday(s.created_at) AS created_day,
+               \(sizeColumns), \(Probation.markColumns)
+        FROM snapshot s ORDER BY s.id DESC
+        """
+    }
+
+    /// The snapshot row's ``SnapshotColumn``s at `columns`, checked against its `checksum`, with
     /// `julianday(created_at)` as `created_day`.
-    static func header(_ statement: Statement, snapshot: Int64,
+    static func header(_ statement: Statement, _ columns: ResultColumns<SnapshotColumn>, snapshot: Int64,
                        path: String) throws -> (metadata: SnapshotMetadata, windowCount: Int, controllerCount: Int) {
         func corrupt(_ reason: String) -> StoreError { .corruptSnapshot(path: path, snapshot: snapshot, reason: reason) }
-        let textColumns = ["created_at", "app_version", "app_build", "schema_version", "platform", "label"]
-        if let column = textColumns.first(where: { statement.byteCount(named: $0) > textLimit }) {
-            throw corrupt("a metadata column holds \(statement.byteCount(named: column)) bytes, more than the \(textLimit) allowed")
+        let textColumns: [SnapshotColumn] = [.created_at, .app_version, .app_build, .schema_version, .platform, .label]
+        if let column = textColumns.first(where: { columns.byteCount($0, in: statement) > textLimit }) {
+            throw corrupt("a metadata column holds \(columns.byteCount(column, in: statement)) bytes, more than the \(textLimit) allowed")
         }
-        let row = statement.row(Tables.snapshot)
-        guard statement.integer(named: "checksum") == Checksum.of(row.values) else {
+        guard let row = columns.verifiedRow(statement) else {
             throw corrupt("its snapshot row does not match its checksum (the file was damaged or edited)")
         }
         guard let date = Database.date(julianDay: statement.value(named: "created_day")) else {
             throw corrupt("created_at is not an ISO 8601 date")
         }
-        guard let version = row.text("app_version"), let build = row.text("app_build"),
-              let schema = row.integer("schema_version"), let platform = row.text("platform"),
-              let label = row.text("label"), let windows = row.integer("window_count"),
-              let controllers = row.integer("controller_count") else {
+        guard let version = row.text(.app_version), let build = row.text(.app_build),
+              let schema = row.integer(.schema_version), let platform = row.text(.platform),
+              let label = row.text(.label), let windows = row.integer(.window_count),
+              let controllers = row.integer(.controller_count) else {
             throw corrupt("its columns hold values of the wrong type")
         }
         let metadata = SnapshotMetadata(createdAt: date, appVersion: version, appBuild: build, schemaVersion: Int(schema),
@@ -123,15 +130,12 @@ enum SnapshotReader {
     }
 
     private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
-        let headerRow = try database.cachedStatement("""
-            SELECT \(Tables.selecting(Tables.snapshot, from: "s")), julianday(s.created_at) AS created_day, \(Probation.markColumns)
-            FROM snapshot s WHERE s.id = ?
-            """)
+        let headerRow = try database.cachedStatement(headerSQL)
         // Reset when done, or the kept statement would hold this connection's read open.
         defer { headerRow.reset() }
         try headerRow.bind([id])
         guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
-        let header = try header(headerRow, snapshot: id, path: database.path)
+        let header = try header(headerRow, ResultColumns(headerRow), snapshot: id, path: database.path)
         let isCrashMarked = Probation.marks(headerRow).isCrashMarked
         let applicationPayload = headerRow.integer(named: "payload_hash")
 
@@ -141,19 +145,17 @@ enum SnapshotReader {
         var rowIDs = Set<Int>()
         var rowCount = 0
         // The payload only when the format allows its size: a huge one is never read.
-        let rows = try database.cachedStatement("""
-            SELECT \(Tables.selecting(Tables.controller, from: "c")), \(payloadColumns)
-            FROM controller c LEFT JOIN payload p ON p.hash = c.payload_hash
-            WHERE c.snapshot_id = ? ORDER BY c.node_id
-            """)
+        let rows = try database.cachedStatement(controllersSQL)
+        let columns = ResultColumns<ControllerColumn>(rows)
+        let payloadColumns = PayloadColumns(rows)
         try rows.forEachRow([id]) { row in
             rowCount += 1
-            let nodeID = row.integer(named: "node_id").map(Int.init)
+            let nodeID = columns[.node_id].flatMap(row.integer(at:)).map(Int.init)
             if let nodeID { rowIDs.insert(nodeID) }
-            let size = row.byteCount(named: "path")
-            let path = size <= textLimit ? row.text(named: "path") ?? "?" : "(path of \(size) bytes)"
+            let size = columns.byteCount(.path, in: row)
+            let path = size <= textLimit ? columns[.path].flatMap(row.text(at:)) ?? "?" : "(path of \(size) bytes)"
             do throws(SnapshotProblem.Reason) {
-                records.append(try controller(row))
+                records.append(try controller(row, columns, payloadColumns))
                 storedPaths.append(path)
             } catch {
                 problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: error))
@@ -167,21 +169,21 @@ enum SnapshotReader {
         }
 
         var objects: [ObjectRecord] = []
-        let objectRows = try database.cachedStatement("""
-            SELECT \(Tables.selecting(Tables.object, from: "o")), \(payloadColumns)
-            FROM object o LEFT JOIN payload p ON p.hash = o.payload_hash
-            WHERE o.snapshot_id = ? ORDER BY o.object_id
-            """)
+        let objectRows = try database.cachedStatement(objectsSQL)
+        let objectColumns = ResultColumns<ObjectColumn>(objectRows)
+        let objectPayloadColumns = PayloadColumns(objectRows)
         try objectRows.forEachRow([id]) { statement in
-            let objectID = statement.integer(named: "object_id").map(Int.init)
+            let objectID = objectColumns[.object_id].flatMap(statement.integer(at:)).map(Int.init)
             let place = "object \(objectID.map(String.init) ?? "?")"
             do throws(SnapshotProblem.Reason) {
-                guard let objectID, statement.byteCount(named: "identifier") <= textLimit,
-                      statement.byteCount(named: "class_name") <= textLimit, let className = statement.text(named: "class_name"),
-                      let version = statement.integer(named: "class_version") else { throw .wrongColumnType("object") }
-                let row = try verified(statement, Tables.object, table: "object")
-                let values = try payload(statement)
-                objects.append(ObjectRecord(id: objectID, identifier: row.text("identifier"), className: className,
+                guard let objectID, objectColumns.byteCount(.identifier, in: statement) <= textLimit,
+                      objectColumns.byteCount(.class_name, in: statement) <= textLimit else { throw .wrongColumnType("object") }
+                guard let row = objectColumns.verifiedRow(statement) else { throw .checksumMismatch(table: "object") }
+                guard let className = row.text(.class_name), let version = row.integer(.class_version) else {
+                    throw .wrongColumnType("object")
+                }
+                let values = try payload(statement, objectPayloadColumns)
+                objects.append(ObjectRecord(id: objectID, identifier: row.text(.identifier), className: className,
                                             classVersion: Int(version), values: values))
             } catch {
                 problems.append(SnapshotProblem(nodeID: objectID, path: place, reason: error))
@@ -189,15 +191,13 @@ enum SnapshotReader {
         }
         var applicationValues: [String: CodedValue] = [:]
         if let applicationPayload {
-            let payloadRow = try database.cachedStatement("""
-                SELECT ? AS payload_hash, \(payloadColumns) FROM payload p WHERE p.hash = ?
-                """)
+            let payloadRow = try database.cachedStatement(applicationPayloadSQL)
             defer { payloadRow.reset() }
             try payloadRow.bind([applicationPayload, applicationPayload])
             let found = try payloadRow.step()
             do throws(SnapshotProblem.Reason) {
                 guard found else { throw .missingPayload(hash: applicationPayload) }
-                applicationValues = try payload(payloadRow)
+                applicationValues = try payload(payloadRow, PayloadColumns(payloadRow))
             } catch {
                 problems.append(SnapshotProblem(nodeID: nil, path: "the app's keys", reason: error))
             }
@@ -209,24 +209,42 @@ enum SnapshotReader {
 
     /// The payload's size and, when the format allows its size, its bytes (a huge one is never
     /// read), as `payload_length` and `payload_bytes`, from the `payload` table as `p`.
-    private static let payloadColumns = """
+    private static let payloadSQL = """
         length(p.bytes) AS payload_length, CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END AS payload_bytes
         """
+    private static let headerSQL = """
+        SELECT \(SnapshotColumn.selecting(from: "s")), julianday(s.created_at) AS created_day, \(Probation.markColumns)
+        FROM snapshot s WHERE s.id = ?
+        """
+    private static let controllersSQL = """
+        SELECT \(ControllerColumn.selecting(from: "c")), \(payloadSQL)
+        FROM controller c LEFT JOIN payload p ON p.hash = c.payload_hash
+        WHERE c.snapshot_id = ? ORDER BY c.node_id
+        """
+    private static let objectsSQL = """
+        SELECT \(ObjectColumn.selecting(from: "o")), \(payloadSQL)
+        FROM object o LEFT JOIN payload p ON p.hash = o.payload_hash
+        WHERE o.snapshot_id = ? ORDER BY o.object_id
+        """
+    private static let applicationPayloadSQL = "SELECT ? AS payload_hash, \(payloadSQL) FROM payload p WHERE p.hash = ?"
 
-    /// The row's `columns`, read once, checked against its `checksum`.
-    private static func verified(_ statement: Statement, _ columns: [String], table: String) throws(SnapshotProblem.Reason) -> Row {
-        let row = statement.row(columns)
-        guard statement.integer(named: "checksum") == Checksum.of(row.values) else { throw .checksumMismatch(table: table) }
-        return row
+    /// Where a statement holds `payload_hash` and the columns of ``payloadSQL``, found once.
+    private struct PayloadColumns {
+        let hash, length, bytes: Int?
+
+        init(_ statement: Statement) {
+            hash = statement.index(ofColumn: "payload_hash")
+            length = statement.index(ofColumn: "payload_length")
+            bytes = statement.index(ofColumn: "payload_bytes")
+        }
     }
 
-    /// The keyed values of the payload a row names (`payload_hash` and ``payloadColumns``),
-    /// checked against its key first.
-    private static func payload(_ row: Statement) throws(SnapshotProblem.Reason) -> [String: CodedValue] {
-        guard let key = row.integer(named: "payload_hash") else { throw .wrongColumnType("payload_hash") }
-        guard let size = row.integer(named: "payload_length") else { throw .missingPayload(hash: key) }
+    /// The keyed values of the payload a row names, checked against its key first.
+    private static func payload(_ row: Statement, _ columns: PayloadColumns) throws(SnapshotProblem.Reason) -> [String: CodedValue] {
+        guard let key = columns.hash.flatMap(row.integer(at:)) else { throw .wrongColumnType("payload_hash") }
+        guard let size = columns.length.flatMap(row.integer(at:)) else { throw .missingPayload(hash: key) }
         guard size <= payloadLimit else { throw .tooLarge(column: "payload", bytes: Int(size), limit: payloadLimit) }
-        guard let data = row.blob(named: "payload_bytes") else { throw .wrongColumnType("payload.bytes") }
+        guard let data = columns.bytes.flatMap(row.blob(at:)) else { throw .wrongColumnType("payload.bytes") }
         guard Checksum.of(payload: data) == key else { throw .checksumMismatch(table: "payload") }
         do {
             return try PayloadCodec.decode(data)
@@ -236,40 +254,41 @@ enum SnapshotReader {
     }
 
     /// The text columns of a controller row.
-    private static let textColumns = ["path", "identifier", "title", "relation", "style", "appearance", "class_name",
-                                      "restoration_class"]
+    private static let textColumns: [ControllerColumn] = [.path, .identifier, .title, .relation, .style, .appearance,
+                                                          .class_name, .restoration_class]
 
     /// One `controller` row and its payload, or what is wrong with it. Its `path` holds only the
     /// row's own last component: ``SnapshotStructure`` makes the whole path from the parents'.
-    private static func controller(_ statement: Statement) throws(SnapshotProblem.Reason) -> ControllerRecord {
+    private static func controller(_ statement: Statement, _ columns: ResultColumns<ControllerColumn>,
+                                   _ payloadColumns: PayloadColumns) throws(SnapshotProblem.Reason) -> ControllerRecord {
         // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
-        for name in textColumns where statement.byteCount(named: name) > textLimit {
-            throw .tooLarge(column: name, bytes: statement.byteCount(named: name), limit: textLimit)
+        for column in textColumns where columns.byteCount(column, in: statement) > textLimit {
+            throw .tooLarge(column: column.name, bytes: columns.byteCount(column, in: statement), limit: textLimit)
         }
-        let row = try verified(statement, Tables.controller, table: "controller")
-        func int(_ name: String) throws(SnapshotProblem.Reason) -> Int {
-            guard let value = row.integer(name) else { throw .wrongColumnType(name) }
+        guard let row = columns.verifiedRow(statement) else { throw .checksumMismatch(table: "controller") }
+        func int(_ column: ControllerColumn) throws(SnapshotProblem.Reason) -> Int {
+            guard let value = row.integer(column) else { throw .wrongColumnType(column.name) }
             return Int(value)
         }
-        func text(_ name: String) throws(SnapshotProblem.Reason) -> String {
-            guard let value = row.text(name) else { throw .wrongColumnType(name) }
+        func text(_ column: ControllerColumn) throws(SnapshotProblem.Reason) -> String {
+            guard let value = row.text(column) else { throw .wrongColumnType(column.name) }
             return value
         }
-        let nodeID = try int("node_id")
-        let parentID: Int? = row["parent_id"] == .null ? nil : try int("parent_id")
-        let path = try text("path")
-        let relationName = try text("relation")
-        let position = try int("position")
+        let nodeID = try int(.node_id)
+        let parentID: Int? = row[.parent_id] == .null ? nil : try int(.parent_id)
+        let path = try text(.path)
+        let relationName = try text(.relation)
+        let position = try int(.position)
         guard position >= 0 else { throw .negativePosition(relation: relationName, position: position) }
-        let relation = try ControllerRelation.fromColumns(name: relationName, position: position, style: row.text("style"),
-                                                          isSelected: try int("is_selected") == 1).get()
-        let appearanceName = try text("appearance")
+        let relation = try ControllerRelation.fromColumns(name: relationName, position: position, style: row.text(.style),
+                                                          isSelected: try int(.is_selected) == 1).get()
+        let appearanceName = try text(.appearance)
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         return ControllerRecord(
-            id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(path)], identifier: try text("identifier"),
-            title: row.text("title"), windowIndex: try int("window_index"), relation: relation, className: try text("class_name"),
-            classVersion: try int("class_version"), restorationClassName: row.text("restoration_class"),
-            isViewLoaded: try int("view_loaded") == 1, appearance: appearance, isCollapsed: try int("is_collapsed") == 1,
-            values: try payload(statement))
+            id: nodeID, parentID: parentID, path: [SnapshotPath.lastComponent(path)], identifier: try text(.identifier),
+            title: row.text(.title), windowIndex: try int(.window_index), relation: relation, className: try text(.class_name),
+            classVersion: try int(.class_version), restorationClassName: row.text(.restoration_class),
+            isViewLoaded: try int(.view_loaded) == 1, appearance: appearance, isCollapsed: try int(.is_collapsed) == 1,
+            values: try payload(statement, payloadColumns))
     }
 }

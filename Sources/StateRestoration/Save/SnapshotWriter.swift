@@ -5,7 +5,7 @@ import Foundation
 /// snapshot of an earlier schema.
 struct SnapshotRows {
     /// One controller or object row: its columns between the snapshot id and the payload hash,
-    /// in the order of ``Tables``, and its payload's bytes.
+    /// in ``TableColumn`` order, and its payload's bytes.
     struct Row {
         var columns: [DatabaseValue]
         var payload: Data
@@ -16,7 +16,7 @@ struct SnapshotRows {
 
     /// The snapshot's id, or `nil` for the next free one.
     var id: Int64?
-    /// `created_at` to `controller_count`, in the order of ``Tables/snapshot``; a save's
+    /// `created_at` to `controller_count`, in ``SnapshotColumn`` order; a save's
     /// `created_at` is its date's seconds since 1970, which the writer turns into the file's
     /// timestamp text.
     var header: [DatabaseValue]
@@ -95,6 +95,10 @@ enum SnapshotWriter {
         }
     }
 
+    private static let insertSnapshot = SnapshotColumn.insert(leading: ["id", "restore_started_at"])
+    private static let insertController = ControllerColumn.insert()
+    private static let insertObject = ObjectColumn.insert()
+
     /// Inserts `rows` as a new snapshot, in the caller's transaction.
     static func insert(_ rows: SnapshotRows, into database: Database) throws -> Written {
         var written = Written(id: 0)
@@ -118,7 +122,7 @@ enum SnapshotWriter {
             header[0] = .text(text)
         }
         let headerChecksum = Checksum.of(header)
-        try database.execute(Tables.insert(into: "snapshot", leading: ["id", "restore_started_at"], Tables.snapshot),
+        try database.execute(Self.insertSnapshot,
                              [rows.id, rows.restoreStartedAt] + header + [rows.isHeaderIntact ? headerChecksum : ~headerChecksum])
         written.id = database.lastInsertedRowID
         func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
@@ -127,10 +131,11 @@ enum SnapshotWriter {
             let checksum = Checksum.of(columns)
             try statement.execute(columns + [.integer(row.isIntact ? checksum : ~checksum)])
         }
-        let verb = rows.skipsRefusedRows ? "INSERT OR IGNORE" : "INSERT"
-        let insertController = try database.cachedStatement(Tables.insert(verb, into: "controller", Tables.controller))
+        let insertController = try database.cachedStatement(rows.skipsRefusedRows ? ControllerColumn.insert("INSERT OR IGNORE")
+                                                                                  : Self.insertController)
         for row in rows.controllers { try insert(row, with: insertController) }
-        let insertObject = try database.cachedStatement(Tables.insert(verb, into: "object", Tables.object))
+        let insertObject = try database.cachedStatement(rows.skipsRefusedRows ? ObjectColumn.insert("INSERT OR IGNORE")
+                                                                          : Self.insertObject)
         for row in rows.objects { try insert(row, with: insertObject) }
         return written
     }
