@@ -48,10 +48,16 @@ public final class Statement {
 
     /// Binds `values` to the parameters, in order, replacing earlier bindings.
     public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
+        try bind(values.map(\.databaseValue))
+    }
+
+    /// Binds `values` to the parameters, in order, replacing earlier bindings: the writer's rows,
+    /// already SQLite's values.
+    func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
         reset()
         try checkArgumentCount(values.count)
         for (offset, value) in values.enumerated() {
-            try bind(value.databaseValue, at: Int32(offset + 1))
+            try bind(value, at: Int32(offset + 1))
         }
     }
 
@@ -93,6 +99,11 @@ public final class Statement {
     /// Runs the statement to completion with `values` bound, ignoring rows. Reset when a step
     /// fails, so a kept statement holds nothing after.
     public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
+        try execute(values.map(\.databaseValue))
+    }
+
+    /// Runs the statement to completion with `values` bound, as ``execute(_:)`` does.
+    func execute(_ values: [DatabaseValue]) throws(DatabaseError) {
         try bind(values)
         do {
             while try step() {}

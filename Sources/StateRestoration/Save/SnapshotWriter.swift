@@ -39,12 +39,14 @@ struct SnapshotRows {
         controllers = captured.controllers.map { record in
             // A detached record is refused before this (`refusal()`).
             let stored = record.relation.columns(window: record.windowIndex) ?? ("detached", 0, nil, false)
-            let columns: [any DatabaseValueConvertible] = [
-                record.id, record.parentID, record.pathString, record.identifier, record.title, record.windowIndex,
-                stored.name, stored.position, stored.style, stored.isSelected, record.isCollapsed, record.isViewLoaded,
-                record.appearance.rawValue, record.className, record.classVersion, record.restorationClassName,
+            let columns: [DatabaseValue] = [
+                .integer(Int64(record.id)), record.parentID.databaseValue, .text(record.pathString), .text(record.identifier),
+                record.title.databaseValue, .integer(Int64(record.windowIndex)), .text(stored.name),
+                .integer(Int64(stored.position)), stored.style.databaseValue, stored.isSelected.databaseValue,
+                record.isCollapsed.databaseValue, record.isViewLoaded.databaseValue, .text(record.appearance.rawValue),
+                .text(record.className), .integer(Int64(record.classVersion)), record.restorationClassName.databaseValue,
             ]
-            return Row(columns: columns.map(\.databaseValue), payload: PayloadCodec.encode(record.values))
+            return Row(columns: columns, payload: PayloadCodec.encode(record.values))
         }
         objects = captured.objects.map { object in
             Row(columns: [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
@@ -106,7 +108,7 @@ enum SnapshotWriter {
         /// Inserts `payload` unless a kept row holds it already; its key.
         func insert(_ payload: Data) throws(DatabaseError) -> Int64 {
             let hash = Checksum.of(payload: payload)
-            try insertPayload.execute([hash, payload])
+            try insertPayload.execute([DatabaseValue.integer(hash), .blob(payload)])
             if database.changedRowCount > 0 {
                 written.newPayloadCount += 1
                 written.newPayloadBytes += payload.count
@@ -127,9 +129,14 @@ enum SnapshotWriter {
         written.id = database.lastInsertedRowID
         func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
             let hash = try insert(row.payload)
-            let columns = [DatabaseValue.integer(written.id)] + row.columns + [.integer(hash)]
-            let checksum = Checksum.of(columns)
-            try statement.execute(columns + [.integer(row.isIntact ? checksum : ~checksum)])
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(row.columns.count + 3)
+            values.append(.integer(written.id))
+            values += row.columns
+            values.append(.integer(hash))
+            let checksum = Checksum.of(values)
+            values.append(.integer(row.isIntact ? checksum : ~checksum))
+            try statement.execute(values)
         }
         let insertController = try database.cachedStatement(rows.skipsRefusedRows ? ControllerColumn.insert("INSERT OR IGNORE")
                                                                                   : Self.insertController)
