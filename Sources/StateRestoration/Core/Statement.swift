@@ -54,7 +54,9 @@ public final class Statement {
     /// Binds `values` to the parameters, in order, replacing earlier bindings: the writer's rows,
     /// already SQLite's values.
     func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
-        reset()
+        // Every parameter is bound again below (the count is checked), so the old bindings need
+        // no clearing first.
+        sqlite3_reset(handle)
         try checkArgumentCount(values.count)
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
