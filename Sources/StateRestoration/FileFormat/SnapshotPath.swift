@@ -13,9 +13,15 @@ public enum SnapshotPath {
         text.split(separator: "/").map { unescape(String($0)) }
     }
 
-    /// The last component of a path written by ``string(_:)``.
+    /// The last component of a path written by ``string(_:)``: the text after its last `/`
+    /// (trailing ones left out, as ``components(_:)`` leaves out empty components), found in its
+    /// UTF-8 rather than by splitting the whole path into characters.
     public static func lastComponent(_ text: String) -> String {
-        components(text).last ?? ""
+        let slash = UInt8(ascii: "/")
+        let utf8 = text.utf8
+        guard let end = utf8.lastIndex(where: { $0 != slash }) else { return "" }
+        let start = utf8[..<end].lastIndex(of: slash).map(utf8.index(after:)) ?? utf8.startIndex
+        return unescape(String(decoding: utf8[start...end], as: UTF8.self))
     }
 
     private static func escape(_ component: String) -> String {
