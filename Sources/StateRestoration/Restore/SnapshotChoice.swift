@@ -33,7 +33,7 @@ struct SnapshotChoice {
             } else if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
                 choice.chosen = .failure(Refusal(reason: "snapshot \(candidate.id): \(refusal)"))
             } else {
-                choice.chosen = .success((candidate, try SnapshotReader.load(idOrNewest: candidate.id, from: database)))
+                choice.chosen = .success((candidate, try SnapshotReader.load(candidate, from: database)))
             }
             return choice
         }

@@ -17,6 +17,8 @@ public struct SnapshotSummary: Sendable, Hashable {
     public var sharedPayloadCount: Int
     /// Its crash mark, probation and strikes, as stored.
     var marks: Probation.Marks
+    /// The key of the app's own keys' payload, if it wrote any.
+    var applicationPayloadHash: Int64?
 
     /// Whether a restore of it crashed or was killed part-way, so restores skip it.
     public var isCrashMarked: Bool { marks.isCrashMarked }
@@ -69,7 +71,8 @@ enum SnapshotReader {
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
                 byteCount: Int(row.integer(named: "byte_count") ?? 0),
-                sharedPayloadCount: Int(row.integer(named: "shared_payload_count") ?? 0), marks: Probation.marks(row)))
+                sharedPayloadCount: Int(row.integer(named: "shared_payload_count") ?? 0), marks: Probation.marks(row),
+                applicationPayloadHash: columns[.payload_hash].flatMap(row.integer(at:))))
         }
         return result
     }
@@ -136,8 +139,19 @@ enum SnapshotReader {
         try headerRow.bind([id])
         guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
         let header = try header(headerRow, ResultColumns(headerRow), snapshot: id, path: database.path)
-        let isCrashMarked = Probation.marks(headerRow).isCrashMarked
-        let applicationPayload = headerRow.integer(named: "payload_hash")
+        return try load(id, header: header, applicationPayload: headerRow.integer(named: "payload_hash"),
+                        isCrashMarked: Probation.marks(headerRow).isCrashMarked, from: database)
+    }
+
+    /// The snapshot `summary` lists, its header as the listing read and checked it; call inside
+    /// the listing's read transaction.
+    static func load(_ summary: SnapshotSummary, from database: Database) throws -> LoadedSnapshot {
+        try load(summary.id, header: (summary.metadata, summary.windowCount, summary.controllerCount),
+                 applicationPayload: summary.applicationPayloadHash, isCrashMarked: summary.isCrashMarked, from: database)
+    }
+
+    private static func load(_ id: Int64, header: (metadata: SnapshotMetadata, windowCount: Int, controllerCount: Int),
+                             applicationPayload: Int64?, isCrashMarked: Bool, from database: Database) throws -> LoadedSnapshot {
 
         var problems: [SnapshotProblem] = []
         var records: [ControllerRecord] = []
