@@ -454,7 +454,8 @@ struct Restorer {
         if let parentIndex = parentIndex[index] {
             if case .presented = records[index].relation {} else { parent = made[parentIndex] }
         }
-        let path = records[index].pathString
+        // The components, joined only for a diagnostic: most decodes report nothing.
+        let components = records[index].path
         let application = application
         // Weak captures: the controller holds its pending decode, and its parent holds it.
         let pending = PendingRestoration(coder: coder) { [weak parent, weak application] controller in
@@ -462,11 +463,11 @@ struct Restorer {
             let before = controller.children
             controller.restoreDecoding(with: coder)
             if let error = coder.error {
-                application?.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(path): \(error)"))
+                application?.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(SnapshotPath.string(components)): \(error)"))
             }
             for (replaced, child) in Self.replaceChildrenRemade(by: controller, before: before) {
                 application?.report(Diagnostic(kind: .restorationChildReplaced, message: """
-                    \(path): \(type(of: controller)) made its own \(type(of: child)) in its decodeRestorableState(with:), \
+                    \(SnapshotPath.string(components)): \(type(of: controller)) made its own \(type(of: child)) in its decodeRestorableState(with:), \
                     which replaces the restored \(replaced.restorationIdentifier ?? "\(type(of: replaced))")
                     """))
             }
