@@ -25,16 +25,18 @@ public enum Migrator {
         try validate(database, latest: latestVersion)
     }
 
-    static func validate(_ database: Database, latest latestVersion: Int) throws(StoreError) {
+    /// The file's schema version, once it is known to be one this library can read.
+    @discardableResult
+    static func validate(_ database: Database, latest latestVersion: Int) throws(StoreError) -> Int {
         try StoreError.wrapping(path: database.path) {
             let version = try currentVersion(of: database)
             let application = try database.scalarInteger("PRAGMA application_id") ?? 0
-            let tables = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
             if version == 0 {
+                let tables = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
                 if tables > 0 || application != 0 {
                     throw StoreError.notANavstateDatabase(path: database.path, reason: "it holds tables of another application")
                 }
-                return
+                return version
             }
             guard application == applicationID else {
                 throw StoreError.notANavstateDatabase(path: database.path,
@@ -43,6 +45,7 @@ public enum Migrator {
             if version > latestVersion {
                 throw StoreError.newerSchema(path: database.path, found: version, supported: latestVersion)
             }
+            return version
         }
     }
 
@@ -52,8 +55,7 @@ public enum Migrator {
     }
 
     static func pendingMigrations(in database: Database, from migrations: [Migration]) throws(StoreError) -> [Migration] {
-        try validate(database, latest: migrations.last?.version ?? 0)
-        let version = try StoreError.wrapping(path: database.path) { try currentVersion(of: database) }
+        let version = try validate(database, latest: migrations.last?.version ?? 0)
         return migrations.filter { $0.version > version }
     }
 
