@@ -197,16 +197,6 @@ extension Statement {
     func text(named name: String) -> String? {
         index(ofColumn: name).flatMap(text(at:))
     }
-
-    /// The column `name` as bytes when it holds a blob, else `nil`.
-    func blob(named name: String) -> Data? {
-        index(ofColumn: name).flatMap(blob(at:))
-    }
-
-    /// The column `name`'s size in bytes, read without copying it; 0 when there is no such column.
-    func byteCount(named name: String) -> Int {
-        index(ofColumn: name).map(byteCount(at:)) ?? 0
-    }
 }
 
 /// Where a statement's result holds each column of a table, and its `checksum`, found by name
