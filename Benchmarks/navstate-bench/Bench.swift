@@ -126,7 +126,7 @@ struct Bench {
         let report = try store.save(windows: [window], registry: registry)
         stack.popViewController(animated: false)
         measurements["autosave_push_bytes_\(count)"] = Double(report.writtenPayloadBytes)
-        measurements["autosave_push_payloads_\(count)"] = Double(report.writtenStateCount)
+        measurements["autosave_push_payloads_\(count)"] = Double(report.writtenPayloadCount)
     }
 
     /// At 10,000: the incremental save and the views showing a restored window creates.
@@ -141,7 +141,7 @@ struct Bench {
             if round > 0 { incremental.runs.append(time) }
         }
         results.append(Result(operation: "incremental-save", controllers: count, approach: "navstate", sample: incremental))
-        measurements["incremental_payloads_written_\(count)"] = Double(navstate.lastReport?.writtenStateCount ?? -1)
+        measurements["incremental_payloads_written_\(count)"] = Double(navstate.lastReport?.writtenPayloadCount ?? -1)
         measurements["incremental_bytes_written_\(count)"] = Double(navstate.lastReport?.writtenPayloadBytes ?? -1)
 
         let restored = try navstate.restoreLazily()

@@ -18,9 +18,6 @@ public struct CapturedSnapshot: Sendable {
     public var report: SaveReport
 }
 
-/// The name ``CapturedSnapshot`` had before; the benchmark still spells it so.
-public typealias SnapshotDraft = CapturedSnapshot
-
 extension CapturedSnapshot {
     /// Reads `windows` without any database: what a save would write. Tools use it to check what
     /// would survive (strict mode) and to compare hierarchies by their keyed values.

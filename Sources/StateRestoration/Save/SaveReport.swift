@@ -42,8 +42,6 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public var writtenPayloadCount = 0
     /// The bytes of those payloads.
     public var writtenPayloadBytes = 0
-    /// The name ``writtenPayloadCount`` had before; the benchmark still spells it so.
-    public var writtenStateCount: Int { writtenPayloadCount }
 
     /// Whether a snapshot was written.
     public var didSave: Bool { refusal == nil }
