@@ -51,3 +51,20 @@ enum ObjectColumn: Int, TableColumn {
     static let names = caseNames()
     case snapshot_id, object_id, identifier, class_name, class_version, payload_hash
 }
+
+/// `scene_session` (`Migrations/0008_scene_sessions.sql`): one scene session; `id`, its opening
+/// order, is outside the checksum.
+enum SceneSessionColumn: Int, TableColumn {
+    static let table = "scene_session"
+    static let names = caseNames()
+    case persistent_identifier, role, configuration_name, user_info
+}
+
+/// `scene_activity`: the activity a session restores with.
+enum SceneActivityColumn: Int, TableColumn {
+    static let table = "scene_activity"
+    static let names = caseNames()
+    case session_id, activity_type, title, user_info, required_user_info_keys, is_eligible_for_handoff,
+         is_eligible_for_search, is_eligible_for_prediction, is_eligible_for_public_indexing, persistent_identifier,
+         target_content_identifier, keywords, webpage_url
+}

@@ -27,11 +27,13 @@ public struct Migration: Sendable, Hashable {
     }
 
     /// The file's migration with the conversions the library holds for it (``Schema1To4Snapshots``
-    /// for the one to schema 5).
+    /// for the one to schema 5, ``SceneSessionWriter`` for the one to schema 8).
     static let withConversions: [Migration] = embedded.map { migration in
-        guard migration.fileName == Schema1To4Snapshots.migrationFileName else { return migration }
+        let conversions = [Schema1To4Snapshots.migrationFileName: Schema1To4Snapshots.conversion,
+                           SceneSessionWriter.migrationFileName: SceneSessionWriter.conversion]
+        guard let conversion = conversions[migration.fileName] else { return migration }
         return Migration(version: migration.version, name: migration.name, fileName: migration.fileName, sql: migration.sql,
-                         conversion: Schema1To4Snapshots.conversion)
+                         conversion: conversion)
     }
 
     public static func == (a: Migration, b: Migration) -> Bool {

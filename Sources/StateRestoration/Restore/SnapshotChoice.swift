@@ -16,11 +16,12 @@ struct SnapshotChoice {
         let reason: String?
     }
 
-    /// Chooses among the snapshots of `database` as a store with `configuration` restores at `now`.
-    static func choose(in database: Database, policy: RestorePolicy, configuration: StoreConfiguration,
+    /// Chooses among the snapshots of scene session `session` (its persistent identifier) in
+    /// `database` as a store with `configuration` restores at `now`.
+    static func choose(in database: Database, session: String, policy: RestorePolicy, configuration: StoreConfiguration,
                        now: Date) throws -> SnapshotChoice {
         try database.inReadTransaction {
-            var choice = SnapshotChoice(summaries: try SnapshotReader.summaries(database, sizes: false))
+            var choice = SnapshotChoice(summaries: try SnapshotReader.summaries(database, sizes: false, session: session))
             let candidate = choice.summaries.first { summary in
                 guard let reason = Probation.reasonToPassOver(summary.marks, quarantineAt: configuration.quarantineStrikes,
                                                                period: configuration.probationPeriod) else { return true }

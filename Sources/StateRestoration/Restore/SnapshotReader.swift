@@ -15,6 +15,9 @@ public struct SnapshotSummary: Sendable, Hashable {
     public var byteCount: Int
     /// How many of its payloads other snapshots share.
     public var sharedPayloadCount: Int
+    /// The persistent identifier of the scene session it is the state of (`default` for an app
+    /// without scenes); `nil` for a snapshot whose session row is gone.
+    public var session: String?
     /// Its crash mark, probation and strikes, as stored.
     var marks: Probation.Marks
     /// The key of the app's own keys' payload, if it wrote any.
@@ -59,39 +62,54 @@ enum SnapshotReader {
     /// The largest payload one controller or object may hold.
     static let payloadLimit = 16 * 1024 * 1024
 
-    /// Every snapshot's summary, newest first; without `sizes`, `byteCount` and
-    /// `sharedPayloadCount` are 0 (a restore choosing its snapshot does not need them).
-    static func summaries(_ database: Database, sizes: Bool = true) throws -> [SnapshotSummary] {
-        let statement = try database.cachedStatement(sizes ? summariesWithSizes : summariesWithoutSizes)
+    /// Every snapshot's summary, newest first, or only those of scene session `session` (its
+    /// persistent identifier); without `sizes`, `byteCount` and `sharedPayloadCount` are 0 (a
+    /// restore choosing its snapshot does not need them).
+    static func summaries(_ database: Database, sizes: Bool = true, session: String? = nil) throws -> [SnapshotSummary] {
+        let sql = switch (sizes, session != nil) {
+        case (true, false): summariesWithSizes
+        case (true, true): sessionSummariesWithSizes
+        case (false, false): summariesWithoutSizes
+        case (false, true): sessionSummariesWithoutSizes
+        }
+        let statement = try database.cachedStatement(sql)
         let columns = ResultColumns<SnapshotColumn>(statement)
         var result: [SnapshotSummary] = []
-        try statement.forEachRow { row in
+        try statement.forEachRow(session.map { [$0] } ?? []) { row in
             let id = row.integer(named: "id") ?? 0
             let header = try header(row, columns, snapshot: id, path: database.path)
             result.append(SnapshotSummary(
                 id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
                 byteCount: Int(row.integer(named: "byte_count") ?? 0),
-                sharedPayloadCount: Int(row.integer(named: "shared_payload_count") ?? 0), marks: Probation.marks(row),
+                sharedPayloadCount: Int(row.integer(named: "shared_payload_count") ?? 0),
+                session: row.text(named: "session"), marks: Probation.marks(row),
                 applicationPayloadHash: columns[.payload_hash].flatMap(row.integer(at:))))
         }
         return result
     }
 
-    /// The SQL of ``summaries(_:sizes:)``, with the sizes or with 0 in their place.
-    private static let summariesWithSizes = summaries(sizeColumns: """
+    /// The SQL of ``summaries(_:sizes:session:)``, with the sizes or with 0 in their place, of
+    /// every session or of one.
+    private static let sizeColumns = """
         (SELECT coalesce(sum(length(p.bytes)), 0) FROM payload p
           WHERE p.hash IN (SELECT payload_hash FROM controller WHERE snapshot_id = s.id)) AS byte_count,
         (SELECT count(*) FROM (SELECT DISTINCT payload_hash AS hash FROM controller WHERE snapshot_id = s.id) mine
           WHERE EXISTS (SELECT 1 FROM controller o WHERE o.payload_hash = mine.hash AND o.snapshot_id <> s.id))
           AS shared_payload_count
-        """)
-    private static let summariesWithoutSizes = summaries(sizeColumns: "0 AS byte_count, 0 AS shared_payload_count")
+        """
+    private static let noSizeColumns = "0 AS byte_count, 0 AS shared_payload_count"
+    private static let oneSession = "WHERE s.session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?)"
+    private static let summariesWithSizes = summaries(sizeColumns: sizeColumns, filter: "")
+    private static let summariesWithoutSizes = summaries(sizeColumns: noSizeColumns, filter: "")
+    private static let sessionSummariesWithSizes = summaries(sizeColumns: sizeColumns, filter: oneSession)
+    private static let sessionSummariesWithoutSizes = summaries(sizeColumns: noSizeColumns, filter: oneSession)
 
-    private static func summaries(sizeColumns: String) -> String {
+    private static func summaries(sizeColumns: String, filter: String) -> String {
         """
         SELECT s.id, \(SnapshotColumn.selecting(from: "s")), julianday(s.created_at) AS created_day,
-               \(sizeColumns), \(Probation.markColumns)
-        FROM snapshot s ORDER BY s.id DESC
+               \(sizeColumns), \(Probation.markColumns),
+               (SELECT persistent_identifier FROM scene_session WHERE id = s.session_id) AS session
+        FROM snapshot s \(filter) ORDER BY s.id DESC
         """
     }
 

@@ -12,8 +12,8 @@ public struct PruneResult: Sendable, Hashable {
 /// ``StoreConfiguration/keepCount`` in the save's transaction, ``RestorationStore/prune(keeping:)``
 /// and tools that do not open a store (the CLI) prune on their own.
 public enum SnapshotMaintenance {
-    /// Deletes all but the newest `count` snapshots, and the payloads nothing kept uses; in one
-    /// transaction. A dry run does the same work and rolls it back, so it reports exactly what a
+    /// Deletes all but the newest `count` snapshots of each scene session, and the payloads
+    /// nothing kept uses; in one transaction. A dry run does the same work and rolls it back, so it reports exactly what a
     /// prune would delete and free.
     public static func prune(_ database: Database, keeping count: Int, dryRun: Bool = false) throws(StoreError) -> PruneResult {
         try StoreError.wrapping(path: database.path) {
@@ -24,16 +24,27 @@ public enum SnapshotMaintenance {
         }
     }
 
-    /// Deletes all but the newest `count` snapshots (at least one is kept), then the payloads no
-    /// kept row uses, in the caller's transaction.
+    /// Deletes all but the newest `count` snapshots of each scene session (at least one is
+    /// kept), then the payloads no kept row uses, in the caller's transaction: one window's
+    /// saves never prune another's state.
     static func prune(inTransaction database: Database, keeping count: Int) throws -> PruneResult {
         var result = PruneResult()
-        try database.cachedStatement("SELECT id FROM snapshot ORDER BY id DESC LIMIT -1 OFFSET ?").forEachRow([max(count, 1)]) { row in
-            if let id = row.integer(named: "id") { result.deletedSnapshotIDs.insert(id, at: 0) }
+        try database.cachedStatement("""
+            SELECT id FROM snapshot s
+            WHERE (SELECT count(*) FROM snapshot n WHERE n.session_id IS s.session_id AND n.id > s.id) >= ?
+            ORDER BY id
+            """).forEachRow([max(count, 1)]) { row in
+            if let id = row.integer(named: "id") { result.deletedSnapshotIDs.append(id) }
         }
         guard !result.deletedSnapshotIDs.isEmpty else { return result }
         let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
         for id in result.deletedSnapshotIDs { try delete.execute([id]) }
+        try deleteUnusedPayloads(in: database, into: &result)
+        return result
+    }
+
+    /// Deletes the payloads no kept row uses, adding them to `result`, in the caller's transaction.
+    static func deleteUnusedPayloads(in database: Database, into result: inout PruneResult) throws {
         let unused = """
             hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)
             AND hash NOT IN (SELECT payload_hash FROM snapshot WHERE payload_hash IS NOT NULL)
@@ -41,11 +52,12 @@ public enum SnapshotMaintenance {
         let freed = try database.cachedStatement(
             "SELECT count(*) AS freed_count, coalesce(sum(length(bytes)), 0) AS freed_bytes FROM payload WHERE \(unused)")
         defer { freed.reset() }
+        var count = 0
         if try freed.step() {
-            result.freedPayloadCount = Int(freed.integer(named: "freed_count") ?? 0)
-            result.freedPayloadBytes = Int(freed.integer(named: "freed_bytes") ?? 0)
+            count = Int(freed.integer(named: "freed_count") ?? 0)
+            result.freedPayloadCount += count
+            result.freedPayloadBytes += Int(freed.integer(named: "freed_bytes") ?? 0)
         }
-        if result.freedPayloadCount > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
-        return result
+        if count > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
     }
 }

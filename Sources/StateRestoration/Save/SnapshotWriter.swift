@@ -16,6 +16,9 @@ struct SnapshotRows {
 
     /// The snapshot's id, or `nil` for the next free one.
     var id: Int64?
+    /// The row id of the scene session it is the state of; `nil` for a snapshot converted
+    /// before schema 8, which that migration gives the default session.
+    var sessionID: Int64?
     /// `created_at` to `controller_count`, in ``SnapshotColumn`` order; a save's
     /// `created_at` is its date's seconds since 1970, which the writer turns into the file's
     /// timestamp text.
@@ -81,23 +84,27 @@ enum SnapshotWriter {
         var newPayloadBytes = 0
     }
 
-    /// A save's one transaction: `rows` inserted as a new snapshot, the probation of the restored
-    /// state carried to it (a save of that same state) or ended as a good launch (a save the user
-    /// moved on to; see ``Probation``), then the snapshots beyond `count` pruned.
-    static func save(_ rows: SnapshotRows, into database: Database, keeping count: Int, carryingProbation probation: Probation?,
-                     endingProbation: Bool) throws -> (Written, PruneResult) {
+    /// A save's one transaction: `rows` inserted as a new snapshot of scene session `session`
+    /// (its persistent identifier), the probation of the restored state carried to it (a save of
+    /// that same state) or the session's ended as a good launch (a save the user moved on to; see
+    /// ``Probation``), then the snapshots beyond `count` pruned.
+    static func save(_ rows: SnapshotRows, session: String, into database: Database, keeping count: Int,
+                     carryingProbation probation: Probation?, endingProbation: Bool) throws -> (Written, PruneResult) {
         try database.inTransaction {
+            var rows = rows
+            rows.sessionID = try SceneSessionWriter.id(of: session, in: database)
             let written = try insert(rows, into: database)
             if let probation {
                 try Probation.carry(to: written.id, strikes: probation.strikes, in: database)
             } else if endingProbation {
-                try Probation.markLaunchGood(in: database)
+                try Probation.markLaunchGood(in: database, session: rows.sessionID)
             }
             return (written, try SnapshotMaintenance.prune(inTransaction: database, keeping: count))
         }
     }
 
     private static let insertSnapshot = SnapshotColumn.insert(leading: ["id", "restore_started_at"])
+    private static let insertSessionSnapshot = SnapshotColumn.insert(leading: ["id", "restore_started_at", "session_id"])
     private static let insertController = ControllerColumn.insert()
     private static let insertObject = ObjectColumn.insert()
 
@@ -124,8 +131,13 @@ enum SnapshotWriter {
             header[0] = .text(text)
         }
         let headerChecksum = Checksum.of(header)
-        try database.execute(Self.insertSnapshot,
-                             [rows.id, rows.restoreStartedAt] + header + [rows.isHeaderIntact ? headerChecksum : ~headerChecksum])
+        let checksum = [DatabaseValue.integer(rows.isHeaderIntact ? headerChecksum : ~headerChecksum)]
+        // Converted snapshots are inserted before schema 8 made the column.
+        if let session = rows.sessionID {
+            try database.execute(Self.insertSessionSnapshot, [rows.id, rows.restoreStartedAt, session] + header + checksum)
+        } else {
+            try database.execute(Self.insertSnapshot, [rows.id, rows.restoreStartedAt] + header + checksum)
+        }
         written.id = database.lastInsertedRowID
         func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
             let hash = try insert(row.payload)

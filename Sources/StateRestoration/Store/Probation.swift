@@ -24,7 +24,11 @@ import Foundation
 ///    that is running is never a strike, whichever store instance or process restores meanwhile.
 ///    At `quarantineStrikes` strikes restores pass over the snapshot, which is kept for
 ///    inspection.
-/// 5. Choosing a snapshot only reads. What a restore learned (the strikes of gone processes,
+/// 5. Each scene session's snapshots are chosen and marked apart (a store without scenes keeps
+///    one session): a process that dies restoring one session leaves that session's crash mark,
+///    and the probations it began for other sessions are cleared without a strike; a crash once
+///    every session is restored is a strike for each session that process restored.
+/// 6. Choosing a snapshot only reads. What a restore learned (the strikes of gone processes,
 ///    `quarantined_at`) is written when it restores a snapshot, with its crash mark, in one
 ///    transaction that does not wait for another process's write lock; a restore refused before
 ///    it builds anything writes nothing, and one that cannot get the lock says so in its report
@@ -46,6 +50,9 @@ struct Probation: Sendable {
         var quarantinedAt: Bool
         /// Who set the marks (``ProcessIdentity``); `nil` on marks from schema 6.
         var process: String?
+        /// That process left a crash mark on another snapshot: it died restoring another scene
+        /// session, whose restore the crash is blamed on.
+        var processDiedRestoringAnother = false
 
         private var processIsGone: Bool { process.map { !ProcessIdentity.isRunning($0) } ?? true }
         /// A restore of it died part-way.
@@ -53,7 +60,11 @@ struct Probation: Sendable {
         /// Restored by a process that is running and whose launch has not counted as good yet.
         var isOnProbation: Bool { probationStarted && !restoreStarted && !processIsGone }
         /// Restored by a process that died before its launch counted as good, not yet written.
-        var hasUncountedStrike: Bool { probationStarted && !restoreStarted && processIsGone }
+        var hasUncountedStrike: Bool { isLeftByGoneProcess && !processDiedRestoringAnother }
+        /// On probation for a process that died restoring another session: no strike, since that
+        /// session's crash mark already keeps restores off the snapshot that crashed.
+        var isSpared: Bool { isLeftByGoneProcess && processDiedRestoringAnother }
+        private var isLeftByGoneProcess: Bool { probationStarted && !restoreStarted && processIsGone }
         /// The strikes, the uncounted one included.
         var strikes: Int { storedStrikes + (hasUncountedStrike ? 1 : 0) }
     }
@@ -61,7 +72,9 @@ struct Probation: Sendable {
     /// The SQL that reads a snapshot row's ``Marks`` (the table as `s`), for ``marks(_:)``.
     static let markColumns = """
         s.restore_started_at IS NOT NULL AS restore_started, s.probation_started_at IS NOT NULL AS probation_started,
-        s.strikes, s.quarantined_at IS NOT NULL AS quarantined, s.restoring_process
+        s.strikes, s.quarantined_at IS NOT NULL AS quarantined, s.restoring_process,
+        EXISTS (SELECT 1 FROM snapshot o WHERE o.restoring_process = s.restoring_process AND o.restore_started_at IS NOT NULL
+                AND o.id <> s.id) AS died_restoring_another
         """
 
     /// The marks read by ``markColumns`` from `row`.
@@ -69,7 +82,8 @@ struct Probation: Sendable {
         Marks(restoreStarted: row.integer(named: "restore_started") == 1,
               probationStarted: row.integer(named: "probation_started") == 1,
               storedStrikes: Int(row.integer(named: "strikes") ?? 0), quarantinedAt: row.integer(named: "quarantined") == 1,
-              process: row.text(named: "restoring_process"))
+              process: row.text(named: "restoring_process"),
+              processDiedRestoringAnother: row.integer(named: "died_restoring_another") == 1)
     }
 
     /// SQLite's time now, as the file's timestamps are written.
@@ -88,6 +102,12 @@ struct Probation: Sendable {
                            quarantined_at = CASE WHEN strikes + 1 >= ? THEN coalesce(quarantined_at, \(now)) ELSE quarantined_at END
                     WHERE id = ? AND probation_started_at IS NOT NULL AND restore_started_at IS NULL AND restoring_process IS ?
                     """, [limit, summary.id, summary.marks.process])
+            }
+            for summary in seen where summary.marks.isSpared {
+                try database.execute("""
+                    UPDATE snapshot SET probation_started_at = NULL, restoring_process = NULL
+                    WHERE id = ? AND probation_started_at IS NOT NULL AND restore_started_at IS NULL AND restoring_process IS ?
+                    """, [summary.id, summary.marks.process])
             }
             try database.execute("UPDATE snapshot SET restore_started_at = \(now), restoring_process = ? WHERE id = ?",
                                  [ProcessIdentity.current, snapshot])
@@ -125,12 +145,13 @@ struct Probation: Sendable {
     }
 
     /// The launch counted as good: every mark in this process's name goes, with the strikes of
-    /// the snapshots that carried them.
-    static func markLaunchGood(in database: Database) throws {
+    /// the snapshots that carried them; only on the snapshots of scene session `session` (its
+    /// row id) when one is given.
+    static func markLaunchGood(in database: Database, session: Int64? = nil) throws {
         try database.execute("""
             UPDATE snapshot SET restore_started_at = NULL, probation_started_at = NULL, strikes = 0, restoring_process = NULL
-            WHERE restoring_process = ?
-            """, [ProcessIdentity.current])
+            WHERE restoring_process = ? AND (? IS NULL OR session_id = ?)
+            """, [ProcessIdentity.current, session, session])
     }
 
     /// Why a restore passes over a snapshot with `marks`, or `nil` when it does not.

@@ -38,11 +38,12 @@ public final class RestorationStore: @unchecked Sendable {
     // once closed.
     private var database: Database?
     private let lock = NSLock()
-    /// This process's probation since its restore, until the launch counts as good.
-    private var probation: Probation?
+    /// This process's probation since its restore, until the launch counts as good, by the
+    /// persistent identifier of the scene session restored (`default` without scenes).
+    private var probations: [String: Probation] = [:]
     private var probationCount = 0
     /// Whether a mark in this process's name (a crash mark or a probation) may be in the file:
-    /// cleared only once a good launch has removed them, whatever ``probation`` says (an
+    /// cleared only once a good launch has removed them, whatever ``probations`` say (an
     /// extended restoration has a crash mark and no probation yet).
     private var hasMarks = false
 
@@ -117,7 +118,7 @@ public final class RestorationStore: @unchecked Sendable {
         self.database = nil
         Self.release(database, endingMarks: hasMarks)
         hasMarks = false
-        probation = nil
+        probations = [:]
     }
 
     /// Lets go of the connection as a release or an exit does: the probation ends as a good
@@ -202,6 +203,12 @@ public final class RestorationStore: @unchecked Sendable {
     /// `allowingEmpty`. On probation, a state that differs from the restored one counts the
     /// launch as good, and the same state carries the probation (see ``Probation``).
     public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
+        try write(captured, allowingEmpty: allowingEmpty, session: SceneSessionRows.defaultIdentifier)
+    }
+
+    /// The write of ``write(_:allowingEmpty:)`` as a snapshot of scene session `session` (its
+    /// persistent identifier), whose row must be saved already unless it is the default one.
+    func write(_ captured: CapturedSnapshot, allowingEmpty: Bool, session: String) throws(StoreError) -> SaveReport {
         var report = captured.report
         guard report.didSave else { return report }
         if captured.controllers.isEmpty, !allowingEmpty {
@@ -213,18 +220,17 @@ public final class RestorationStore: @unchecked Sendable {
         let rows = SnapshotRows(captured)
         let keep = configuration.keepCount
         let (written, pruned) = try withDatabase { database in
+            let probation = probations[session]
             let movedOn = probation.map { open in
                 open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
                                                  applicationValues: captured.applicationValues)
             }
-            let result = try SnapshotWriter.save(rows, into: database, keeping: keep,
+            let result = try SnapshotWriter.save(rows, session: session, into: database, keeping: keep,
                                                  carryingProbation: movedOn == false ? probation : nil,
                                                  endingProbation: movedOn == true)
-            // Committed: the good launch's marks are gone.
-            if movedOn == true {
-                hasMarks = false
-                probation = nil
-            }
+            // Committed: this session's marks are gone; another session's may not be, so
+            // `hasMarks` stays.
+            if movedOn == true { probations[session] = nil }
             return result
         }
         report.snapshotID = written.id
@@ -261,13 +267,20 @@ public final class RestorationStore: @unchecked Sendable {
     /// The restore of ``restore(into:registry:policy:timing:now:)``; `requiringOptIn` restores
     /// only when the application's delegate says yes, as UIKit's own restore at launch does.
     @MainActor
+    ///
+    /// It restores scene session `session`'s snapshots (its persistent identifier). The restore
+    /// ends (its crash mark cleared, its probation begun) before it returns, or when the app
+    /// completes an extended restoration; with `holdingEnd`, when the caller calls the closure
+    /// `holdingEnd` is given (a scene's restoration ends after its delegate's calls), which
+    /// returns what could not be written.
     func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy, timing: RestoreTiming?,
-                 now: Date, requiringOptIn: Bool) throws(StoreError) -> RestoreReport {
+                 now: Date, requiringOptIn: Bool, session: String = SceneSessionRows.defaultIdentifier,
+                 holdingEnd: (@MainActor (@escaping @MainActor () -> [String]) -> Void)? = nil) throws(StoreError) -> RestoreReport {
         if let shown = windows.firstIndex(where: { !$0.isHidden }) {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
         }
         let choice = try withDatabase { database in
-            try SnapshotChoice.choose(in: database, policy: policy, configuration: configuration, now: now)
+            try SnapshotChoice.choose(in: database, session: session, policy: policy, configuration: configuration, now: now)
         }
         func notRestored(_ reason: String? = nil) -> RestoreReport {
             var report = RestoreReport()
@@ -305,16 +318,20 @@ public final class RestorationStore: @unchecked Sendable {
                                        applicationValues: loaded.snapshot.applicationValues)
         // An app that extended the restoration (`extendStateRestoration()`) is still restoring:
         // the crash mark stays until it completes.
-        if application.isStateRestorationExtended {
-            let didRestore = report.didRestore
+        let didRestore = report.didRestore
+        if let holdingEnd {
+            holdingEnd { [self] in
+                finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
+            }
+        } else if application.isStateRestorationExtended {
             application.whenStateRestorationCompletes { [self, weak application] in
                 // The report was returned long ago: what could not be written goes to the app.
-                for warning in finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored) {
+                for warning in finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session) {
                     application?.report(Diagnostic(kind: .restorationNotRecorded, message: "\(path): \(warning)"))
                 }
             }
         } else {
-            report.warnings += finishRestore(candidate, didRestore: report.didRestore, marked: marked, restored: restored)
+            report.warnings += finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
         }
         return report
     }
@@ -322,7 +339,8 @@ public final class RestorationStore: @unchecked Sendable {
     /// Ends a restore of `candidate`: its crash mark cleared and, when it restored anything, the
     /// probation begun; what could not be written, as warnings. The controllers are built: a
     /// failure to write from here on is reported, not thrown.
-    private func finishRestore(_ candidate: SnapshotSummary, didRestore: Bool, marked: Bool, restored: RestorableState) -> [String] {
+    private func finishRestore(_ candidate: SnapshotSummary, didRestore: Bool, marked: Bool, restored: RestorableState,
+                               session: String) -> [String] {
         var warnings: [String] = []
         var ended = false
         do {
@@ -337,11 +355,11 @@ public final class RestorationStore: @unchecked Sendable {
         }
         if marked, !ended { warnings.append("the crash mark stays until the launch counts as good") }
         // Kept while a mark in this process's name may be in the file, so that a good launch clears it.
-        let number = startProbation(didRestore || (marked && !ended) ? restored : nil, strikes: candidate.strikes)
+        let number = startProbation(didRestore || (marked && !ended) ? restored : nil, strikes: candidate.strikes, session: session)
         if didRestore, let period = configuration.probationPeriod {
             Task.detached { [weak self] in
                 try? await Task.sleep(for: period)
-                self?.endProbation(number: number)
+                self?.endProbation(number: number, session: session)
             }
         }
         return warnings
@@ -364,22 +382,24 @@ public final class RestorationStore: @unchecked Sendable {
     private func endMarks(in database: Database) throws {
         if hasMarks { try Probation.markLaunchGood(in: database) }
         hasMarks = false
-        probation = nil
+        probations = [:]
     }
 
-    /// Starts this store's probation for `restored`, or ends it for `nil`; its number.
-    private func startProbation(_ restored: RestorableState?, strikes: Int) -> Int {
+    /// Starts this store's probation of scene session `session` for `restored`, or ends it for
+    /// `nil`; its number.
+    private func startProbation(_ restored: RestorableState?, strikes: Int, session: String) -> Int {
         lock.lock()
         defer { lock.unlock() }
         probationCount += 1
-        probation = restored.map { Probation(restored: $0, strikes: strikes, number: probationCount) }
+        probations[session] = restored.map { Probation(restored: $0, strikes: strikes, number: probationCount) }
         return probationCount
     }
 
-    /// Ends probation `number` as a good launch, if it is still the current one.
-    private func endProbation(number: Int) {
+    /// Ends probation `number` as a good launch, if it is still the current one: the whole
+    /// launch's marks go, as ``launchSucceeded()`` does.
+    private func endProbation(number: Int, session: String) {
         try? withDatabase { database in
-            guard probation?.number == number else { return }
+            guard probations[session]?.number == number else { return }
             try endMarks(in: database)
         }
     }
@@ -396,10 +416,12 @@ public final class RestorationStore: @unchecked Sendable {
         try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
     }
 
-    /// Deletes every snapshot, as UIKit discards saved state when the user force-quits.
+    /// Deletes every snapshot and scene session, as UIKit discards saved state when the user
+    /// force-quits.
     public func discardAll() throws(StoreError) {
         try withDatabase { database in
             try database.inTransaction {
+                try database.execute("DELETE FROM scene_session")
                 try database.execute("DELETE FROM snapshot")
                 try database.execute("DELETE FROM payload")
             }

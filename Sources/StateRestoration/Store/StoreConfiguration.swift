@@ -4,7 +4,8 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var appVersion: String
     /// The app's build string.
     public var appBuild: String
-    /// How many snapshots to keep; older ones are pruned by each save. At least 1.
+    /// How many snapshots to keep of each scene session; older ones are pruned by each save. At
+    /// least 1.
     public var keepCount: Int
     /// How many pages SQLite's write-ahead log may hold before SQLite copies them into the
     /// database file at the end of the commit that went past it (`PRAGMA wal_autocheckpoint`).

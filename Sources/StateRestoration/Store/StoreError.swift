@@ -14,6 +14,11 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case snapshotNotFound(path: String, id: Int64)
     /// A snapshot's rows break the schema's rules (tampered or corrupted); the file was not changed.
     case corruptSnapshot(path: String, snapshot: Int64, reason: String)
+    /// A scene session's rows break the schema's rules (tampered or corrupted); `session` is its
+    /// row's `id`.
+    case corruptSession(path: String, session: Int64, reason: String)
+    /// No scene session has this persistent identifier.
+    case sessionNotFound(path: String, identifier: String)
     /// The hierarchy cannot be saved as it is.
     case invalidHierarchy(reason: String)
     /// The store was closed (``RestorationStore/close()``) and cannot be used any more.
@@ -35,6 +40,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): there is no snapshot \(id)"
         case .corruptSnapshot(let path, let snapshot, let reason):
             return "\(path): snapshot \(snapshot) is damaged: \(reason)"
+        case .corruptSession(let path, let session, let reason):
+            return "\(path): scene session \(session) is damaged: \(reason)"
+        case .sessionNotFound(let path, let identifier):
+            return "\(path): there is no scene session \(identifier)"
         case .invalidHierarchy(let reason):
             return "cannot save the hierarchy: \(reason)"
         case .closed(let path):

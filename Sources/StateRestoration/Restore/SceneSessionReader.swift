@@ -1,0 +1,72 @@
+import ControllerKit
+import Foundation
+
+/// One scene session as a store keeps it: what the app restores it from, and its snapshots.
+public struct StoredSession: Sendable, Hashable {
+    /// Its place in the order the sessions opened (the row's id).
+    public var id: Int64
+    /// The session, its user info and the activity it restores with.
+    public var record: SceneSessionRecord
+    /// How many snapshots of it are kept.
+    public var snapshotCount: Int
+    /// Its newest snapshot's id; `nil` when it has none (its app did not opt in to saving
+    /// controllers, or the session was saved before its first snapshot).
+    public var newestSnapshotID: Int64?
+    /// When its newest snapshot was saved.
+    public var newestSnapshotDate: Date?
+}
+
+/// Reads scene sessions back, each row checked against its checksum before it is decoded.
+enum SceneSessionReader {
+    /// Every session, in opening order: each one read, or why it cannot be; in one read
+    /// transaction.
+    static func sessions(_ database: Database) throws -> [Result<StoredSession, StoreError>] {
+        try database.inReadTransaction {
+            var activities: [Int64: Result<Row<SceneActivityColumn>, StoreError>] = [:]
+            let activityRows = try database.cachedStatement("SELECT \(SceneActivityColumn.selecting(from: "a")) FROM scene_activity a")
+            let activityColumns = ResultColumns<SceneActivityColumn>(activityRows)
+            try activityRows.forEachRow { row in
+                let session = row.integer(named: "session_id") ?? 0
+                activities[session] = activityColumns.verifiedRow(row).map { .success($0) }
+                    ?? .failure(.corruptSession(path: database.path, session: session,
+                                                reason: "its activity row does not match its checksum (the file was damaged or edited)"))
+            }
+            var snapshots: [Int64: (count: Int, newest: Int64?, day: DatabaseValue)] = [:]
+            // SQLite takes the bare column `created_at` from the row max(id) picked.
+            try database.cachedStatement("""
+                SELECT session_id, count(*) AS snapshot_count, max(id) AS newest_id, julianday(created_at) AS newest_day
+                FROM snapshot WHERE session_id IS NOT NULL GROUP BY session_id
+                """).forEachRow { row in
+                snapshots[row.integer(named: "session_id") ?? 0] = (Int(row.integer(named: "snapshot_count") ?? 0),
+                                                                    row.integer(named: "newest_id"), row.value(named: "newest_day"))
+            }
+            let sessionRows = try database.cachedStatement("SELECT t.id, \(SceneSessionColumn.selecting(from: "t")) FROM scene_session t ORDER BY t.id")
+            let sessionColumns = ResultColumns<SceneSessionColumn>(sessionRows)
+            var result: [Result<StoredSession, StoreError>] = []
+            try sessionRows.forEachRow { row in
+                let id = row.integer(named: "id") ?? 0
+                func damaged(_ reason: String) -> StoreError { .corruptSession(path: database.path, session: id, reason: reason) }
+                guard let session = sessionColumns.verifiedRow(row) else {
+                    result.append(.failure(damaged("its row does not match its checksum (the file was damaged or edited)")))
+                    return
+                }
+                do throws(StoreError) {
+                    let activity = try activities[id]?.get()
+                    let record: SceneSessionRecord
+                    do throws(SceneSessionRows.Damage) {
+                        record = try SceneSessionRows.record(session: session, activity: activity)
+                    } catch {
+                        throw damaged(error.reason)
+                    }
+                    let kept = snapshots[id]
+                    result.append(.success(StoredSession(id: id, record: record, snapshotCount: kept?.count ?? 0,
+                                                         newestSnapshotID: kept?.newest,
+                                                         newestSnapshotDate: kept.flatMap { Database.date(julianDay: $0.day) })))
+                } catch {
+                    result.append(.failure(error))
+                }
+            }
+            return result
+        }
+    }
+}

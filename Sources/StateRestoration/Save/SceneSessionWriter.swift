@@ -1,0 +1,68 @@
+import ControllerKit
+import Foundation
+
+/// Writes and deletes scene sessions' rows, in the caller's transaction.
+enum SceneSessionWriter {
+    private static let upsertSession = SceneSessionColumn.insert() + " ON CONFLICT (persistent_identifier) DO UPDATE SET "
+        + (SceneSessionColumn.names.dropFirst() + ["checksum"]).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    private static let insertActivity = SceneActivityColumn.insert("INSERT OR REPLACE")
+
+    /// Writes `record`: a new session's row comes last in the opening order, a known one's is
+    /// updated in place; its activity row is replaced (deleted when it has none). Its row's id.
+    @discardableResult
+    static func save(_ record: SceneSessionRecord, into database: Database) throws -> Int64 {
+        let rows = try SceneSessionRows(record)
+        try database.execute(upsertSession, rows.session + [.integer(Checksum.of(rows.session))])
+        guard let id = try database.scalarInteger("SELECT id FROM scene_session WHERE persistent_identifier = ?",
+                                                  [record.persistentIdentifier]) else {
+            throw StoreError.sessionNotFound(path: database.path, identifier: record.persistentIdentifier)
+        }
+        if let activity = rows.activity {
+            let columns = [DatabaseValue.integer(id)] + activity
+            try database.execute(insertActivity, columns + [.integer(Checksum.of(columns))])
+        } else {
+            try database.execute("DELETE FROM scene_activity WHERE session_id = ?", [id])
+        }
+        return id
+    }
+
+    /// The row id of session `identifier`; the default session's row is written when missing
+    /// (an app without scenes saves there), any other must have been saved.
+    static func id(of identifier: String, in database: Database) throws -> Int64 {
+        let select = "SELECT id FROM scene_session WHERE persistent_identifier = ?"
+        if let id = try database.scalarInteger(select, [identifier]) { return id }
+        guard identifier == SceneSessionRows.defaultIdentifier else {
+            throw StoreError.sessionNotFound(path: database.path, identifier: identifier)
+        }
+        return try save(SceneSessionRows.defaultSession, into: database)
+    }
+
+    /// Deletes the sessions `identifiers` name, with their activities and snapshots, then the
+    /// payloads no kept row uses; what went. Unknown identifiers are ignored.
+    static func delete(_ identifiers: [String], from database: Database) throws -> PruneResult {
+        var result = PruneResult()
+        for identifier in identifiers {
+            try database.prepare("""
+                SELECT s.id FROM snapshot s JOIN scene_session t ON t.id = s.session_id
+                WHERE t.persistent_identifier = ? ORDER BY s.id
+                """).forEachRow([identifier]) { row in
+                if let id = row.integer(at: 0) { result.deletedSnapshotIDs.append(id) }
+            }
+            try database.execute("DELETE FROM scene_session WHERE persistent_identifier = ?", [identifier])
+        }
+        try SnapshotMaintenance.deleteUnusedPayloads(in: database, into: &result)
+        result.deletedSnapshotIDs.sort()
+        return result
+    }
+
+    /// The conversion of `0008_scene_sessions.sql`: every snapshot kept becomes the state of the
+    /// default session, whose row's checksum only Swift can compute.
+    static let conversion = Migration.Conversion { _ in
+        { database in
+            guard try database.scalarInteger("SELECT count(*) FROM snapshot") ?? 0 > 0 else { return }
+            let id = try id(of: SceneSessionRows.defaultIdentifier, in: database)
+            try database.execute("UPDATE snapshot SET session_id = ? WHERE session_id IS NULL", [id])
+        }
+    }
+    static let migrationFileName = "0008_scene_sessions.sql"
+}

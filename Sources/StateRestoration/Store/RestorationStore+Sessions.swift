@@ -1,0 +1,99 @@
+import ControllerKit
+import Foundation
+
+/// Scene sessions: each session's snapshots are kept, chosen, marked and pruned apart, so two
+/// windows restore to their own screens and one window's crash loop quarantines only its own
+/// state. An app without scenes saves into and restores from the session
+/// ``RestorationStore/defaultSessionIdentifier``, which also holds every snapshot saved before
+/// schema 8. ``StatePreservation`` makes these calls at UIKit's moments for a scene app.
+///
+/// ```swift
+/// let store = try RestorationStore(path: stateFile)
+/// let registry = RestorationRegistry()
+/// registry.register(ViewController.self, as: "ViewController")
+/// let window = Window()
+/// let inbox = ViewController()
+/// inbox.restorationIdentifier = "inbox"
+/// window.rootViewController = inbox
+/// window.makeKeyAndVisible()
+/// let record = SceneSessionRecord(persistentIdentifier: "left",
+///                                 stateRestorationActivity: UserActivity.Archive(activityType: "com.example.mail.inbox"))
+/// try store.save(session: record, windows: [window], registry: registry)
+/// for session in try store.sessions() {
+///     print(session.record.persistentIdentifier, session.snapshotCount)   // left 1
+/// }
+/// let relaunched = Window()
+/// let report = try store.restore(session: "left", into: [relaunched], registry: registry)
+/// print(report.didRestore)                                                // true
+/// try store.discardSessions(["left"])
+/// ```
+extension RestorationStore {
+    /// The persistent identifier of the session an app without scenes saves into and restores
+    /// from, and that holds the snapshots saved before scene sessions were stored.
+    public static let defaultSessionIdentifier = SceneSessionRows.defaultIdentifier
+
+    /// Every scene session, in the order they opened; throws when a session's rows are damaged.
+    public func sessions() throws(StoreError) -> [StoredSession] {
+        try withDatabase { database in try SceneSessionReader.sessions(database) }.map { result throws(StoreError) in
+            try result.get()
+        }
+    }
+
+    /// Every session that reads back, in the order they opened, and why the others do not.
+    func readableSessions() throws(StoreError) -> (sessions: [StoredSession], problems: [StoreError]) {
+        var sessions: [StoredSession] = []
+        var problems: [StoreError] = []
+        for result in try withDatabase({ database in try SceneSessionReader.sessions(database) }) {
+            switch result {
+            case .success(let session): sessions.append(session)
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        return (sessions, problems)
+    }
+
+    /// The snapshots of scene session `identifier`, newest first.
+    public func snapshots(session identifier: String) throws(StoreError) -> [SnapshotSummary] {
+        try withDatabase { database in try SnapshotReader.summaries(database, session: identifier) }
+    }
+
+    /// Saves scene session `record` (its row and its activity) and `windows` as one snapshot of
+    /// it. A new session comes last in the opening order. The session is saved even when the
+    /// snapshot is not (an empty save, as ``save(windows:registry:label:allowingEmpty:)`` says).
+    @MainActor
+    public func save(session record: SceneSessionRecord, windows: [Window], registry: RestorationRegistry, label: String = "",
+                     allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
+        try save(session: record, capture(windows: windows, registry: registry, label: label), allowingEmpty: allowingEmpty)
+    }
+
+    /// Writes scene session `record`, then `captured` as its snapshot. Two transactions: either
+    /// crash point leaves a session whose newest snapshot and activity were both saved by the app.
+    func save(session record: SceneSessionRecord, _ captured: CapturedSnapshot, allowingEmpty: Bool) throws(StoreError) -> SaveReport {
+        _ = try withDatabase { database in
+            try database.inTransaction { try SceneSessionWriter.save(record, into: database) }
+        }
+        return try write(captured, allowingEmpty: allowingEmpty, session: record.persistentIdentifier)
+    }
+
+    /// Restores the newest restorable snapshot of scene session `identifier` into `windows`
+    /// (hidden), as ``restore(into:registry:policy:timing:now:)`` restores an app's: snapshots
+    /// of that session whose restore crashed, and quarantined ones, are passed over; other
+    /// sessions' snapshots are never considered.
+    @MainActor
+    public func restore(session identifier: String, into windows: [Window], registry: RestorationRegistry,
+                        policy: RestorePolicy = RestorePolicy(), timing: RestoreTiming? = nil,
+                        now: Date = Date()) throws(StoreError) -> RestoreReport {
+        try restore(into: windows, registry: registry, policy: policy, timing: timing, now: now, requiringOptIn: false,
+                    session: identifier)
+    }
+
+    /// Deletes scene sessions `identifiers` with their activities and snapshots, and the
+    /// payloads no kept snapshot uses, in one transaction; what went. Unknown identifiers are
+    /// ignored.
+    @discardableResult
+    public func discardSessions(_ identifiers: [String]) throws(StoreError) -> PruneResult {
+        try withDatabase { database in
+            try database.inTransaction { try SceneSessionWriter.delete(identifiers, from: database) }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import ControllerKit
+import Foundation
+import MailSample
+@testable import StateRestoration
+import Testing
+import TestSupport
+
+/// Scene sessions in the store (Migrations/0008_scene_sessions.sql, docs/scenes.md): each
+/// session's row, activity and snapshots come back apart, are chosen, marked and pruned apart,
+/// and go together when the session is discarded.
+@Suite struct SceneStorageTests {
+    private static let noTimer = StoreConfiguration(probationPeriod: nil)
+
+    @MainActor private static func registry() -> RestorationRegistry {
+        let registry = RestorationRegistry()
+        registry.register(Note.self, as: "Note")
+        return registry
+    }
+
+    /// A shown window holding nav[`stack`…].
+    @MainActor private static func window(_ stack: [String]) -> Window {
+        let window = Window(application: Application())
+        window.rootViewController = Make.nav("nav", stack.map { Note($0) })
+        window.makeKeyAndVisible()
+        return window
+    }
+
+    @MainActor private static func stack(_ window: Window) -> [String] {
+        (window.rootViewController as? NavigationController)?.viewControllers.compactMap(\.restorationIdentifier) ?? []
+    }
+
+    /// Every field of an activity set away from its default, and values of each kind.
+    private static let reading: UserActivity.Archive = {
+        var archive = UserActivity.Archive(activityType: "com.example.mail.reading", title: "Lunch on Friday", userInfo: [
+            "messageID": .integer(42), "folder": .string("Inbox"), "score": .double(0.1),
+            "opened": .date(Date(timeIntervalSinceReferenceDate: 786_297_600.25)), "flags": .array([.bool(true), .data(Data([0, 1, 2]))]),
+        ])
+        archive.requiredUserInfoKeys = ["folder", "messageID"]
+        archive.isEligibleForHandoff = false
+        archive.isEligibleForSearch = true
+        archive.isEligibleForPrediction = true
+        archive.isEligibleForPublicIndexing = true
+        archive.persistentIdentifier = "message-42"
+        archive.targetContentIdentifier = "mail/42"
+        archive.keywords = ["lunch", "mail"]
+        archive.webpageURL = URL(string: "https://mail.example.com/42")
+        return archive
+    }()
+
+    private static let left = SceneSessionRecord(persistentIdentifier: "left", configurationName: "Mail",
+                                                 userInfo: ["account": .string("work")], stateRestorationActivity: reading)
+    private static let right = SceneSessionRecord(persistentIdentifier: "right", configurationName: "Mail",
+                                                  stateRestorationActivity: UserActivity.Archive(activityType: "com.example.mail.inbox"))
+
+    /// Saves `left` with nav[inbox, message] and `right` with nav[inbox, drafts] at `path`.
+    @MainActor private static func saveTwoSessions(at path: String, configuration: StoreConfiguration = noTimer) throws {
+        let store = try RestorationStore(path: path, configuration: configuration)
+        _ = try store.save(session: left, windows: [window(["inbox", "message"])], registry: registry())
+        _ = try store.save(session: right, windows: [window(["inbox", "drafts"])], registry: registry())
+    }
+
+    @MainActor @Test func twoSessionsComeBackApartAfterTheStoreIsReopened() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        // Saving `left` again keeps its place in the opening order.
+        do {
+            let store = try RestorationStore(path: path, configuration: Self.noTimer)
+            _ = try store.save(session: Self.left, windows: [Self.window(["inbox", "message"])], registry: Self.registry())
+        }
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        let sessions = try store.sessions()
+        #expect(sessions.map(\.record) == [Self.left, Self.right])
+        #expect(sessions.map(\.snapshotCount) == [2, 1])
+        #expect(sessions.map(\.newestSnapshotID) == [3, 2])
+        for (identifier, expected) in [("left", ["inbox", "message"]), ("right", ["inbox", "drafts"])] {
+            let window = Window(application: Application())
+            let report = try store.restore(session: identifier, into: [window], registry: Self.registry())
+            #expect(report.didRestore, "\(identifier): \(report)")
+            #expect(Self.stack(window) == expected)
+        }
+        #expect(try store.snapshots(session: "right").map(\.id) == [2])
+        #expect(try store.snapshots().map(\.session) == ["left", "right", "left"])
+    }
+
+    /// The JSON is what sqlite3's JSON functions read, each value an object naming its type.
+    @MainActor @Test func userInfoIsJSONThatSQLReads() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        let database = try Database(path: path, mode: .readOnly)
+        let row = try database.prepare("""
+            SELECT json_extract(a.user_info, '$.messageID.integer') AS message, json_extract(a.user_info, '$.folder.string') AS folder,
+                   json_extract(t.user_info, '$.account.string') AS account, json_extract(a.keywords, '$[1]') AS keyword,
+                   a.activity_type, a.title, t.role, t.configuration_name
+            FROM scene_session t JOIN scene_activity a ON a.session_id = t.id WHERE t.persistent_identifier = 'left'
+            """)
+        #expect(try row.step())
+        #expect(row.integer(named: "message") == 42)
+        #expect(row.text(named: "folder") == "Inbox")
+        #expect(row.text(named: "account") == "work")
+        #expect(row.text(named: "keyword") == "mail")
+        #expect(row.text(named: "activity_type") == "com.example.mail.reading")
+        #expect(row.text(named: "title") == "Lunch on Friday")
+        #expect(row.text(named: "role") == "UIWindowSceneSessionRoleApplication")
+        #expect(row.text(named: "configuration_name") == "Mail")
+    }
+
+    /// A session's snapshots are pruned among themselves: another window's saves never take them.
+    @MainActor @Test func pruningKeepsEachSessionsNewestSnapshots() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path, configuration: StoreConfiguration(keepCount: 2, probationPeriod: nil))
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(keepCount: 2, probationPeriod: nil))
+        for number in 1...4 {
+            _ = try store.save(session: Self.right, windows: [Self.window(["inbox", "draft-\(number)"])], registry: Self.registry())
+        }
+        #expect(try store.sessions().map(\.snapshotCount) == [1, 2])
+        #expect(try store.snapshots(session: "left").map(\.id) == [1])
+    }
+
+    @MainActor @Test func discardingASessionDeletesItsRowsSnapshotsAndPayloads() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        func payloadCount() throws -> Int64? {
+            try store.withDatabase { database in try database.scalarInteger("SELECT count(*) FROM payload") }
+        }
+        let before = try payloadCount()
+        let result = try store.discardSessions(["left", "never-saved"])
+        #expect(result.deletedSnapshotIDs == [1])
+        // `message`'s values are left's alone; nav's and inbox's are shared with right.
+        #expect(result.freedPayloadCount == 1)
+        #expect(try payloadCount() == before.map { $0 - 1 })
+        #expect(try store.sessions().map(\.record) == [Self.right])
+        #expect(try store.snapshots().map(\.id) == [2])
+        let activities = try store.withDatabase { database in try database.scalarInteger("SELECT count(*) FROM scene_activity") }
+        #expect(activities == 1)
+    }
+
+    /// The process that restored `right` died restoring `left`: left's crash mark keeps restores
+    /// off its snapshot, and right's probation is no strike.
+    @MainActor @Test func aCrashRestoringOneSessionIsThatSessionsAlone() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        do {
+            let store = try RestorationStore(path: path, configuration: Self.noTimer)
+            _ = try store.restore(session: "right", into: [Window(application: Application())], registry: Self.registry())
+            // Left's restore never ends: the crash mark stays, as a process killed part-way leaves it.
+            _ = try store.restore(into: [Window(application: Application())], registry: Self.registry(), policy: RestorePolicy(),
+                                  timing: nil, now: Date(), requiringOptIn: false, session: "left") { _ in }
+            try Self.dieWithoutEnding(store)
+        }
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        let left = try store.restore(session: "left", into: [Window(application: Application())], registry: Self.registry())
+        #expect(!left.didRestore)
+        #expect(left.skipped.map(\.snapshotID) == [1])
+        let window = Window(application: Application())
+        let right = try store.restore(session: "right", into: [window], registry: Self.registry())
+        #expect(right.didRestore && right.skipped.isEmpty, "\(right)")
+        #expect(Self.stack(window) == ["inbox", "drafts"])
+        #expect(try store.snapshots(session: "right").map(\.strikes) == [0])
+    }
+
+    /// Left's restored screens crash twice, each time before right was restored: only left's
+    /// snapshot is quarantined.
+    @MainActor @Test func aCrashLoopQuarantinesOnlyThatSessionsState() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        for attempt in 1...2 {
+            let store = try RestorationStore(path: path, configuration: Self.noTimer)
+            let report = try store.restore(session: "left", into: [Window(application: Application())], registry: Self.registry())
+            #expect(report.didRestore, "attempt \(attempt): \(report)")
+            try Self.dieWithoutEnding(store)
+        }
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        let left = try store.restore(session: "left", into: [Window(application: Application())], registry: Self.registry())
+        #expect(!left.didRestore)
+        #expect(left.skipped.map(\.reason) == ["quarantined: the app crashed or was killed before its launch counted as good, twice"])
+        let right = try store.restore(session: "right", into: [Window(application: Application())], registry: Self.registry())
+        #expect(right.didRestore && right.skipped.isEmpty, "\(right)")
+        #expect(try store.snapshots().map(\.strikes) == [0, 2])
+    }
+
+    /// A crash once both sessions were restored cannot be told apart: a strike for each.
+    @MainActor @Test func aCrashAfterEverySessionRestoredIsAStrikeForEach() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        do {
+            let store = try RestorationStore(path: path, configuration: Self.noTimer)
+            for session in ["left", "right"] {
+                _ = try store.restore(session: session, into: [Window(application: Application())], registry: Self.registry())
+            }
+            try Self.dieWithoutEnding(store)
+        }
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        for session in ["left", "right"] {
+            _ = try store.restore(session: session, into: [Window(application: Application())], registry: Self.registry())
+        }
+        #expect(try store.snapshots().map(\.strikes) == [1, 1])
+    }
+
+    /// The marks `store` left in this process's name become a dead process's: the store is
+    /// closed without its launch counting as good, as SIGKILL leaves it.
+    @MainActor private static func dieWithoutEnding(_ store: RestorationStore) throws {
+        try store.withDatabase { database in
+            try database.execute("UPDATE snapshot SET restoring_process = 'gone 1 1' WHERE restoring_process IS NOT NULL")
+        }
+        try store.close()
+    }
+
+    /// A fresh file has no session until something is saved; an app without scenes saves into
+    /// `default`.
+    @MainActor @Test func anAppWithoutScenesSavesIntoTheDefaultSession() throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path(), configuration: Self.noTimer)
+        #expect(try store.sessions().isEmpty)
+        _ = try store.save(windows: [Self.window(["inbox"])], registry: Self.registry())
+        #expect(try store.sessions().map(\.record.persistentIdentifier) == ["default"])
+        #expect(try store.snapshots(session: "default").count == 1)
+    }
+}
