@@ -204,6 +204,59 @@ import TestSupport
         #expect(try store.snapshots().map(\.strikes) == [1, 1])
     }
 
+    /// Through ``StatePreservation`` at UIKit's moments: each window of a scene app comes back
+    /// with its own screen and activity in a new application, the session order kept.
+    @MainActor @Test func aSceneAppsTwoWindowsComeBackInANewApplication() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        func launch() throws -> (Application, StatePreservation) {
+            let application = Application()
+            let preservation = try StatePreservation(path: path, registry: Self.registry(), configuration: Self.noTimer)
+            application.sceneStatePreservation = preservation
+            application.sceneDelegateFactory = { _ in NotesSceneDelegate() }
+            application.launch(OptingInDelegate())
+            return (application, preservation)
+        }
+        let (first, firstPreservation) = try launch()
+        let launched = first.openSessions.map(\.persistentIdentifier)
+        first.requestSceneSessionActivation(nil, userActivity: nil, options: nil)
+        let requested = first.openSessions.map(\.persistentIdentifier).filter { !launched.contains($0) }
+        let identifiers = launched + requested
+        #expect(identifiers.count == 2)
+        func delegate(_ application: Application, _ identifier: String) -> NotesSceneDelegate? {
+            application.openSessions.first { $0.persistentIdentifier == identifier }?.scene?.delegate as? NotesSceneDelegate
+        }
+        for (number, identifier) in identifiers.enumerated() {
+            let scene = delegate(first, identifier)
+            (scene?.window?.rootViewController as? NavigationController)?.pushViewController(Note("message-\(number)"), animated: false)
+            scene?.messageID = number + 40
+        }
+        first.enterBackground()
+        #expect(firstPreservation.sessionSaves.count == 2)
+        #expect(firstPreservation.sessionSaves.values.allSatisfy { (try? $0.get().didSave) == true })
+        try firstPreservation.store.close()
+
+        let (second, secondPreservation) = try launch()
+        #expect(try secondPreservation.store.sessions().map(\.record.persistentIdentifier) == identifiers)
+        #expect(Set(second.openSessions.map(\.persistentIdentifier)) == Set(identifiers))
+        for (number, identifier) in identifiers.enumerated() {
+            let scene = delegate(second, identifier)
+            #expect(scene?.window.map(Self.stack) == ["inbox", "message-\(number)"])
+            #expect(scene?.messageID == number + 40)
+            #expect((try? secondPreservation.sessionRestores[identifier]?.get().didRestore) == true)
+        }
+        // Each session's restore ended with its scene's restoration: on probation, no crash mark.
+        #expect(try secondPreservation.store.snapshots().map(\.isOnProbation) == [true, true])
+        #expect(try secondPreservation.store.snapshots().map(\.isCrashMarked) == [false, false])
+
+        // Discarding one session deletes its state; the other's stays.
+        if let discarded = second.openSessions.first(where: { $0.persistentIdentifier == identifiers[0] }) {
+            second.requestSceneSessionDestruction(discarded, options: nil)
+        }
+        #expect(try secondPreservation.store.sessions().map(\.record.persistentIdentifier) == [identifiers[1]])
+        #expect(try secondPreservation.store.snapshots().map(\.session) == [identifiers[1]])
+    }
+
     /// The marks `store` left in this process's name become a dead process's: the store is
     /// closed without its launch counting as good, as SIGKILL leaves it.
     @MainActor private static func dieWithoutEnding(_ store: RestorationStore) throws {
@@ -211,6 +264,41 @@ import TestSupport
             try database.execute("UPDATE snapshot SET restoring_process = 'gone 1 1' WHERE restoring_process IS NOT NULL")
         }
         try store.close()
+    }
+
+    @MainActor @Test func aDamagedSessionRowIsReportedAndLeftOutOfTheLaunch() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        let edit = try Database(path: path, mode: .readWrite)
+        try edit.execute("UPDATE scene_session SET configuration_name = 'Other' WHERE persistent_identifier = 'left'")
+        let preservation = try StatePreservation(path: path, registry: Self.registry())
+        #expect(throws: StoreError.corruptSession(path: path, session: 1,
+                                                  reason: "its row does not match its checksum (the file was damaged or edited)")) {
+            _ = try preservation.store.sessions()
+        }
+        #expect(preservation.savedSessions(for: Application()) == [Self.right])
+        #expect(preservation.sessionProblems.count == 1)
+    }
+
+    /// An app that moves to scenes finds its schema-7 state as its first session, `default`.
+    @MainActor @Test func theSchema7FixtureBecomesTheDefaultSession() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-7.sqlite"), to: URL(fileURLWithPath: path))
+        let before = try Database(path: path, mode: .readOnly).scalarInteger("SELECT count(*) FROM snapshot")
+        let preservation = try StatePreservation(path: path, registry: MailSampleRegistry.make())
+        let store = preservation.store
+        #expect(try store.schemaVersion() == Migrator.latestVersion)
+        let sessions = try store.sessions()
+        #expect(sessions.map(\.record) == [SceneSessionRecord(persistentIdentifier: RestorationStore.defaultSessionIdentifier)])
+        #expect(sessions.map { Int64($0.snapshotCount) } == [before ?? -1])
+        #expect(Set(try store.snapshots().map(\.session)) == [RestorationStore.defaultSessionIdentifier])
+        #expect(preservation.savedSessions(for: Application()).map(\.persistentIdentifier) == ["default"])
+        let window = Window(application: Application())
+        let report = try store.restore(session: "default", into: [window], registry: MailSampleRegistry.make())
+        #expect(report.didRestore && report.dropped.isEmpty, "\(report)")
+        #expect(window.rootViewController?.presentedViewController?.restorationIdentifier == "viewer")
     }
 
     /// A fresh file has no session until something is saved; an app without scenes saves into
@@ -223,4 +311,27 @@ import TestSupport
         #expect(try store.sessions().map(\.record.persistentIdentifier) == ["default"])
         #expect(try store.snapshots(session: "default").count == 1)
     }
+}
+
+/// A scene whose window starts at nav[inbox] and whose activity holds `messageID`.
+private final class NotesSceneDelegate: Responder, WindowSceneDelegate {
+    var window: Window?
+    var messageID = 0
+
+    func scene(_ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions) {
+        messageID = session.stateRestorationActivity?.userInfo?["messageID"] as? Int ?? 0
+        if window?.rootViewController == nil { window?.rootViewController = Make.nav("nav", [Note("inbox")]) }
+    }
+
+    func stateRestorationActivity(for scene: Scene) -> UserActivity? {
+        let activity = UserActivity(activityType: "com.example.notes")
+        activity.addUserInfoEntries(from: ["messageID": messageID])
+        return activity
+    }
+}
+
+/// Opts in to saving and restoring controllers.
+private final class OptingInDelegate: Responder, ApplicationDelegate {
+    func application(_ application: Application, shouldSaveSecureApplicationState coder: Coder) -> Bool { true }
+    func application(_ application: Application, shouldRestoreSecureApplicationState coder: Coder) -> Bool { true }
 }

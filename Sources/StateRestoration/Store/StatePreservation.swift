@@ -8,6 +8,9 @@ import Foundation
 ///
 /// An app run by `@main` returns one from its ``ApplicationLaunchConfiguration``; a host or a
 /// test sets one as ``Application/statePreservation`` before ``Application/launch(_:options:)``.
+/// A scene app sets it as ``Application/sceneStatePreservation`` (or returns it from
+/// ``SceneLaunchConfiguration/makeSceneStatePreservation()``): each scene session is then saved
+/// and restored on its own (``SceneStatePreservation``), with the same opt-in.
 ///
 /// ```swift
 /// let preservation = try StatePreservation(path: stateFile, registry: MyApp.registry())
@@ -28,6 +31,19 @@ public final class StatePreservation: ApplicationStatePreservation {
     public private(set) var lastRestore: Result<RestoreReport, StoreError>?
     /// What the last save in the background did, or why it failed; `nil` before the first.
     public private(set) var lastSave: Result<SaveReport, StoreError>?
+
+    // Scene apps (StatePreservation+Scenes.swift), by session persistent identifier.
+    /// What the restore of each scene session did, or why it failed.
+    public internal(set) var sessionRestores: [String: Result<RestoreReport, StoreError>] = [:]
+    /// What the last save of each scene session did, or why it failed.
+    public internal(set) var sessionSaves: [String: Result<SaveReport, StoreError>] = [:]
+    /// Why saved sessions were left out of the launch (their rows are damaged), or why none
+    /// could be read.
+    public internal(set) var sessionProblems: [StoreError] = []
+    /// What the last discard of sessions deleted, or why it failed; `nil` before the first.
+    public internal(set) var lastDiscard: Result<PruneResult, StoreError>?
+    /// The end of each restoring session's restore, run when its scene's restoration is over.
+    var pendingRestoreEnds: [String: @MainActor () -> [String]] = [:]
 
     /// Preserves state in `store`.
     public init(store: RestorationStore, registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy()) {

@@ -1,0 +1,83 @@
+import ControllerKit
+import Foundation
+
+/// A scene app's state in the store: each session's row, its activity and its own snapshots
+/// (see ``RestorationStore/sessions()``). The controllers are saved and restored only when the
+/// app's delegate opts in, as for an app without scenes; the session and its activity are
+/// always kept, as UIKit keeps them. Failures land in ``sessionRestores``, ``sessionSaves``,
+/// ``sessionProblems`` and ``lastDiscard``; the app goes on as if nothing had been saved.
+///
+/// ```swift
+/// let preservation = try StatePreservation(path: stateFile, registry: RestorationRegistry())
+/// let application = Application()
+/// application.sceneStatePreservation = preservation
+/// ```
+extension StatePreservation: SceneStatePreservation {
+    /// The sessions whose rows read back, in opening order; damaged ones go to ``sessionProblems``.
+    public func savedSessions(for application: Application) -> [SceneSessionRecord] {
+        do throws(StoreError) {
+            let read = try store.readableSessions()
+            sessionProblems = read.problems
+            return read.sessions.map(\.record)
+        } catch {
+            sessionProblems = [error]
+            return []
+        }
+    }
+
+    /// Restores the session's newest restorable snapshot into `window`, when the app's delegate
+    /// opts in; its crash mark stays until ``sessionDidFinishRestoring(_:)``.
+    public func restoreSession(_ session: SceneSession, into window: Window) {
+        let identifier = session.persistentIdentifier
+        do throws(StoreError) {
+            let report = try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(),
+                                           requiringOptIn: true, session: identifier) { [weak self] end in
+                self?.pendingRestoreEnds[identifier] = end
+            }
+            sessionRestores[identifier] = .success(report)
+        } catch {
+            sessionRestores[identifier] = .failure(error)
+        }
+    }
+
+    /// Ends the session's restore: its crash mark cleared, its probation begun.
+    public func sessionDidFinishRestoring(_ session: SceneSession) {
+        let identifier = session.persistentIdentifier
+        guard let end = pendingRestoreEnds.removeValue(forKey: identifier) else { return }
+        let warnings = end()
+        if !warnings.isEmpty, case .success(var report)? = sessionRestores[identifier] {
+            report.warnings += warnings
+            sessionRestores[identifier] = .success(report)
+        }
+    }
+
+    /// Saves the session and its activity and, when the app's delegate opts in, the shown
+    /// windows of its scene as a snapshot of it.
+    public func preserveSession(_ session: SceneSession) {
+        let identifier = session.persistentIdentifier
+        do throws(StoreError) {
+            let record: SceneSessionRecord
+            do throws(PropertyListError) {
+                record = try session.record()
+            } catch {
+                throw StoreError.invalidHierarchy(reason: "scene session \(identifier) holds a value that is not a property-list value: \(error)")
+            }
+            let windows = ((session.scene as? WindowScene)?.windows ?? []).filter { !$0.isHidden }
+            let captured = try store.capture(windows: windows, registry: registry, label: "background", requiringOptIn: true)
+            sessionSaves[identifier] = .success(try store.save(session: record, captured, allowingEmpty: false))
+        } catch {
+            sessionSaves[identifier] = .failure(error)
+        }
+    }
+
+    /// Deletes the sessions' rows, activities and snapshots.
+    public func discardSessions(_ sessions: [SceneSession]) {
+        let identifiers = sessions.map(\.persistentIdentifier)
+        for identifier in identifiers { pendingRestoreEnds[identifier] = nil }
+        do throws(StoreError) {
+            lastDiscard = .success(try store.discardSessions(identifiers))
+        } catch {
+            lastDiscard = .failure(error)
+        }
+    }
+}
