@@ -16,7 +16,7 @@ public struct Navstate: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ListCommand.self, TreeCommand.self, ShowCommand.self, DiffCommand.self, VerifyCommand.self,
+            ListCommand.self, SessionsCommand.self, TreeCommand.self, ShowCommand.self, DiffCommand.self, VerifyCommand.self,
             ExportCommand.self, CopyCommand.self, MigrateCommand.self, PruneCommand.self, ReplayCommand.self, DemoCommand.self,
         ]
     )

@@ -2,6 +2,7 @@
 //
 //   navstate-test-helper write-fixture PATH        a database with the sample session saved
 //   navstate-test-helper write-cli-fixture PATH    the session, then a later snapshot after more use
+//   navstate-test-helper write-scenes-fixture PATH two scene sessions of the sample, one window each
 //   navstate-test-helper crash-during-restore PATH  starts a restore and dies (SIGKILL) part-way
 //   navstate-test-helper crash-after-showing PATH   restores, shows the window, and dies (SIGKILL)
 //   navstate-test-helper restore-and-end PATH return|exit|trap
@@ -27,6 +28,7 @@
 // Regenerate the fixtures with (then the CLI goldens, see Tests/NavstateTests):
 //   swift run navstate-test-helper write-fixture Tests/Fixtures/schema-<N>.sqlite
 //   swift run navstate-test-helper write-cli-fixture Tests/Fixtures/cli.sqlite
+//   swift run navstate-test-helper write-scenes-fixture Tests/Fixtures/scenes.sqlite
 import ControllerKit
 import Foundation
 import MailSample
@@ -107,6 +109,32 @@ do {
         // A relaunch: a fresh store saves in full again.
         let relaunched = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "1.1", appBuild: "110"))
         print(try relaunched.save(application, registry: registry, label: "relaunch"))
+    case "write-scenes-fixture":
+        // Two windows of the sample as scene sessions: one reading a message, one searching;
+        // the reading window saved twice (before and after it opened the message).
+        try? FileManager.default.removeItem(atPath: path)
+        let store = try RestorationStore(path: path, configuration: StoreConfiguration(appVersion: "2.0", appBuild: "200"))
+        let registry = MailSample.makeRegistry()
+        func shownWindow() -> Window {
+            let window = Window(application: Application())
+            window.rootViewController = MailSample.makeRoot()
+            window.makeKeyAndVisible()
+            return window
+        }
+        var reading = UserActivity.Archive(activityType: "com.example.mail.reading", title: "Quarterly numbers",
+                                           userInfo: ["messageID": .integer(1042), "mailbox": .string("Inbox")])
+        reading.keywords = ["mail"]
+        let left = SceneSessionRecord(persistentIdentifier: "mail-left", configurationName: "Mail", stateRestorationActivity: reading)
+        let right = SceneSessionRecord(persistentIdentifier: "mail-right", configurationName: "Mail",
+                                       stateRestorationActivity: UserActivity.Archive(activityType: "com.example.mail.search", title: "Search",
+                                                                                      userInfo: ["query": .string("budget")]))
+        let message = shownWindow()
+        print(try store.save(session: left, windows: [message], registry: registry, label: "launch"))
+        let search = shownWindow()
+        MailSample.openSearch("budget", in: search)
+        print(try store.save(session: right, windows: [search], registry: registry, label: "background"))
+        MailSample.openMessage(in: message)
+        print(try store.save(session: left, windows: [message], registry: registry, label: "background"))
     case "save-loop":
         let count = arguments.dropFirst(2).first.flatMap(Int.init)
         let keep = arguments.dropFirst(3).first.flatMap(Int.init) ?? 5

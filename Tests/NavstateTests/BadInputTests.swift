@@ -10,7 +10,8 @@ import TestSupport
     static let commands: [[String]] = [
         ["list", "DB"], ["tree", "DB"], ["show", "DB", "/tabs"], ["diff", "DB", "1", "2"], ["verify", "DB"],
         ["export", "DB", "--format", "json"], ["export", "DB", "--format", "dot"], ["migrate", "DB"],
-        ["migrate", "DB", "--dry-run"], ["prune", "DB", "--keep", "1"], ["replay", "DB"],
+        ["migrate", "DB", "--dry-run"], ["prune", "DB", "--keep", "1"], ["replay", "DB"], ["sessions", "DB"],
+        ["tree", "DB", "--session", "default"],
     ]
 
     static let inputs = ["random-bytes", "empty", "truncated", "text", "directory", "missing", "other-app",

@@ -177,7 +177,7 @@ import Testing
          "trigger wipe is not part of navstate's schema"),
         ("CREATE VIEW peek AS SELECT id FROM snapshot", "view peek is not part of navstate's schema"),
         ("CREATE TABLE extra (x)", "table extra is not part of navstate's schema"),
-        ("DELETE FROM schema_migration WHERE version = 3", "schema_migration records versions [1, 2, 4, 5, 6, 7], not 1 to 7"),
+        ("DELETE FROM schema_migration WHERE version = 3", "schema_migration records versions [1, 2, 4, 5, 6, 7, 8], not 1 to 8"),
     ])
     func verifyFailsASchemaNavstateDoesNotDefine(sql: String, problem: String) throws {
         let directory = try CLI.workspace()

@@ -3,7 +3,9 @@ import Testing
 import TestSupport
 
 /// Every command's output on `Tests/Fixtures/cli.sqlite` (written by
-/// `swift run navstate-test-helper write-cli-fixture Tests/Fixtures/cli.sqlite`), compared with
+/// `swift run navstate-test-helper write-cli-fixture Tests/Fixtures/cli.sqlite`, then migrated
+/// in place by `navstate migrate` when a schema is added, so that only the schema version
+/// changes in the outputs) and `Tests/Fixtures/scenes.sqlite` (`write-scenes-fixture`), compared with
 /// `Golden/`. After regenerating the fixture, `NAVSTATE_UPDATE_GOLDEN=1 swift test --filter
 /// GoldenOutputTests` rewrites the goldens; review their diff before committing.
 @Suite struct GoldenOutputTests {
@@ -25,12 +27,21 @@ import TestSupport
         ("export-dot", ["export", "cli.sqlite", "--format", "dot", "--snapshot", "1"]),
         ("replay", ["replay", "cli.sqlite", "--snapshot", "1"]),
         ("migrate-dry-run", ["migrate", "cli.sqlite", "--dry-run"]),
+        // Two windows of a scene app (`navstate-test-helper write-scenes-fixture`).
+        ("sessions", ["sessions", "scenes.sqlite"]),
+        ("sessions-json", ["sessions", "scenes.sqlite", "--json"]),
+        ("sessions-default", ["sessions", "cli.sqlite"]),
+        ("list-session", ["list", "scenes.sqlite", "--session", "mail-left"]),
+        ("tree-session", ["tree", "scenes.sqlite", "--session", "mail-right"]),
+        ("show-session", ["show", "scenes.sqlite", "/tabs/search", "--session", "mail-right"]),
+        ("diff-session", ["diff", "scenes.sqlite"]),
+        ("export-session", ["export", "scenes.sqlite", "--format", "dot", "--session", "mail-right"]),
     ]
 
     @Test(arguments: cases.map(\.name))
     func commandOutputMatchesItsGolden(name: String) throws {
         let arguments = try #require(Self.cases.first { $0.name == name }).arguments
-        let directory = try CLI.workspace()
+        let directory = try CLI.workspace(withScenes: arguments.contains("scenes.sqlite"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let before = FileManager.default.contents(atPath: directory.appendingPathComponent("cli.sqlite").path)
         let run = try CLI.run(arguments, in: directory)
@@ -41,7 +52,7 @@ import TestSupport
     }
 
     @Test func jsonOutputsParse() throws {
-        let directory = try CLI.workspace()
+        let directory = try CLI.workspace(withScenes: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for arguments in Self.cases.map(\.arguments) where arguments.contains("--json") || arguments.contains("json") {
             let run = try CLI.run(arguments, in: directory)
@@ -68,12 +79,30 @@ import TestSupport
         #expect(verify.status == 0, "\(verify.output)")
     }
 
+    /// A session that is not there, and a snapshot of another session, are errors that say so.
+    @Test func aSessionOptionNamingNoSessionOrAnotherSessionsSnapshotFails() throws {
+        let directory = try CLI.workspace(withScenes: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let unknown = try CLI.run(["tree", "scenes.sqlite", "--session", "mail-middle"], in: directory)
+        #expect(unknown.status == 1)
+        #expect(unknown.error == "navstate: scenes.sqlite: there is no scene session mail-middle\n")
+        let stranger = try CLI.run(["show", "scenes.sqlite", "/tabs", "--session", "mail-left", "--snapshot", "2"], in: directory)
+        #expect(stranger.status == 1)
+        #expect(stranger.error == "navstate: scenes.sqlite: snapshot 2 is not a snapshot of session mail-left; "
+                + "`navstate list DB --session mail-left` lists them\n")
+        let diff = try CLI.run(["diff", "scenes.sqlite", "1", "2", "--session", "mail-left"], in: directory)
+        #expect(diff.status == 1)
+        #expect(diff.error == "navstate: scenes.sqlite: snapshot 2 is not a snapshot of session mail-left\n")
+        let empty = try CLI.run(["tree", "scenes.sqlite", "--session", ""], in: directory)
+        #expect(empty.status == 64)
+    }
+
     @Test func migrateOnACurrentDatabaseDoesNothing() throws {
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try CLI.run(["migrate", "cli.sqlite"], in: directory)
         #expect(run.status == 0)
-        #expect(run.output == "cli.sqlite: schema version 7 is current; nothing to do\n")
+        #expect(run.output == "cli.sqlite: schema version 8 is current; nothing to do\n")
     }
 
     @Test func migrateBringsASchemaOneDatabaseToTheCurrentSchema() throws {
@@ -82,15 +111,15 @@ import TestSupport
         let old = directory.appendingPathComponent("old.sqlite")
         try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-1.sqlite"), to: old)
         let refused = try CLI.run(["prune", "old.sqlite", "--keep", "1"], in: directory)
-        #expect(refused.status != 0 && refused.error.contains("6 migration(s) pending"), "\(refused.error)")
+        #expect(refused.status != 0 && refused.error.contains("7 migration(s) pending"), "\(refused.error)")
         let dryRun = try CLI.run(["migrate", "old.sqlite", "--dry-run"], in: directory)
-        #expect(dryRun.output == "would apply 0002_relation_check_without_in_list.sql\nwould apply 0003_drop_unused_path_index.sql\nwould apply 0004_packed_chunks.sql\nwould apply 0005_plain_rows.sql\nwould apply 0006_probation.sql\nwould apply 0007_restoring_process.sql\n")
+        #expect(dryRun.output == "would apply 0002_relation_check_without_in_list.sql\nwould apply 0003_drop_unused_path_index.sql\nwould apply 0004_packed_chunks.sql\nwould apply 0005_plain_rows.sql\nwould apply 0006_probation.sql\nwould apply 0007_restoring_process.sql\nwould apply 0008_scene_sessions.sql\n")
         let run = try CLI.run(["migrate", "old.sqlite"], in: directory)
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.output == "applying 0002_relation_check_without_in_list.sql\napplying 0003_drop_unused_path_index.sql\napplying 0004_packed_chunks.sql\napplying 0005_plain_rows.sql\napplying 0006_probation.sql\napplying 0007_restoring_process.sql\nold.sqlite: now at schema version 7\n")
+        #expect(run.output == "applying 0002_relation_check_without_in_list.sql\napplying 0003_drop_unused_path_index.sql\napplying 0004_packed_chunks.sql\napplying 0005_plain_rows.sql\napplying 0006_probation.sql\napplying 0007_restoring_process.sql\napplying 0008_scene_sessions.sql\nold.sqlite: now at schema version 8\n")
         let verify = try CLI.run(["verify", "old.sqlite"], in: directory)
         #expect(verify.status == 0, "\(verify.output)\(verify.error)")
-        #expect(verify.output.contains("schema version   7 (current)"), "\(verify.output)")
+        #expect(verify.output.contains("schema version   8 (current)"), "\(verify.output)")
     }
 
     @Test func usageErrorsExitWith64() throws {

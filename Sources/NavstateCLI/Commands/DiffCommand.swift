@@ -7,12 +7,14 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Show what changed between two snapshots: controllers added and removed; relation, class, title, view and appearance; values.",
         discussion: """
-            Without ids, compares the newest snapshot with the one before it. With --exit-code,
+            Without ids, compares the newest snapshot with the one before it of the same scene
+            session (with --session, that session's newest two). With --exit-code,
             exits 1 when the snapshots differ (as `git diff --exit-code`), for scripts.
 
             Examples:
               navstate diff state.sqlite
               navstate diff state.sqlite 3 7 --json
+              navstate diff state.sqlite --session left
               navstate diff state.sqlite --exit-code || echo "the newest snapshot changed"
             """)
 
@@ -23,6 +25,7 @@ struct DiffCommand: ParsableCommand {
     var to: Int64?
     @Flag(name: .long, help: "Exit 1 when the snapshots differ, 0 when they are the same.")
     var exitCode = false
+    @OptionGroup var session: SessionOption
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -36,11 +39,17 @@ struct DiffCommand: ParsableCommand {
         let inspector = try openInspector(database.database)
         var ids = (from: from, to: to)
         if ids.from == nil {
-            let newest = try reportingErrors { try inspector.snapshots() }.prefix(2).map(\.id)
+            // Two windows' snapshots are not one state before and after: the newest one's session.
+            let all = try session.snapshots(in: inspector) ?? reportingErrors { try inspector.snapshots() }
+            let newest = all.filter { $0.session == all.first?.session }.prefix(2).map(\.id)
             guard newest.count == 2 else {
-                throw Terminal.fail("\(database.database): diff needs two snapshots, and the file holds \(newest.count)")
+                let place = session.session.map { "session \($0)" } ?? "the newest snapshot's session"
+                throw Terminal.fail("\(database.database): diff needs two snapshots, and \(place) holds \(newest.count)")
             }
             ids = (newest[1], newest[0])
+        } else if let wanted = try session.snapshots(in: inspector).map({ Set($0.map(\.id)) }),
+                  let stranger = [ids.from, ids.to].compactMap({ $0 }).first(where: { !wanted.contains($0) }) {
+            throw Terminal.fail("\(database.database): snapshot \(stranger) is not a snapshot of session \(session.session ?? "")")
         }
         var differs = false
         try withSnapshot(inspector, id: ids.from) { old in

@@ -18,12 +18,13 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseArgument
     @OptionGroup var snapshot: SnapshotOption
+    @OptionGroup var session: SessionOption
     @Option(name: .long, help: "json or dot.")
     var format: Format
 
     func run() throws {
         let inspector = try openInspector(database.database)
-        try withSnapshot(inspector, id: snapshot.snapshot) { loaded in
+        try withSnapshot(inspector, id: session.snapshotID(snapshot.snapshot, in: inspector)) { loaded in
             var progress = Progress("exporting", total: loaded.snapshot.controllers.count)
             defer { progress.finish() }
             switch format {

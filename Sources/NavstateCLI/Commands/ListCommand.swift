@@ -10,14 +10,16 @@ struct ListCommand: ParsableCommand {
             Examples:
               navstate list state.sqlite
               navstate list state.sqlite --json
+              navstate list state.sqlite --session left   # one window's snapshots
             """)
 
     @OptionGroup var database: DatabaseArgument
+    @OptionGroup var session: SessionOption
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let inspector = try openInspector(database.database)
-        let summaries = try reportingErrors { try inspector.snapshots() }
+        let summaries = try session.snapshots(in: inspector) ?? reportingErrors { try inspector.snapshots() }
         // A listing vouches for what it lists: damaged snapshots are marked and fail the command.
         var damaged: [Int64: Int] = [:]
         for summary in summaries {

@@ -17,6 +17,7 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: "The restoration path, such as /tabs/inbox/message.")
     var path: String
     @OptionGroup var snapshot: SnapshotOption
+    @OptionGroup var session: SessionOption
     @OptionGroup var output: OutputOptions
     @Flag(name: .long, help: "Print data values as hex bytes.")
     var hex = false
@@ -33,7 +34,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let inspector = try openInspector(database.database)
         let path = wantedPath
-        try withSnapshot(inspector, id: snapshot.snapshot) { loaded in
+        try withSnapshot(inspector, id: session.snapshotID(snapshot.snapshot, in: inspector)) { loaded in
             guard let record = loaded.snapshot.controllers.first(where: { $0.pathString == path }) else {
                 let closest = Suggestions.closest(to: path, in: loaded.snapshot.controllers.map(\.pathString))
                 let hint = closest.isEmpty ? "`navstate tree --paths` lists its paths"

@@ -10,17 +10,19 @@ struct TreeCommand: ParsableCommand {
               navstate tree state.sqlite
               navstate tree state.sqlite --snapshot 2 --paths
               navstate tree state.sqlite --json
+              navstate tree state.sqlite --session left   # that window's newest snapshot
             """)
 
     @OptionGroup var database: DatabaseArgument
     @OptionGroup var snapshot: SnapshotOption
+    @OptionGroup var session: SessionOption
     @OptionGroup var output: OutputOptions
     @Flag(name: .long, help: "Print only the restoration paths, one per line, in tree order (for `navstate show`).")
     var paths = false
 
     func run() throws {
         let inspector = try openInspector(database.database)
-        try withSnapshot(inspector, id: snapshot.snapshot) { loaded in
+        try withSnapshot(inspector, id: session.snapshotID(snapshot.snapshot, in: inspector)) { loaded in
             let tree = SnapshotTree(loaded.snapshot)
             if paths {
                 tree.orderedRecords().forEach { print($0.pathString) }

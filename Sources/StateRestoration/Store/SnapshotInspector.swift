@@ -107,7 +107,7 @@ public final class SnapshotInspector: @unchecked Sendable {
         Database.removeFiles(atPath: convertedCopy)
     }
 
-    private func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
+    func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
         // Foundation's `withLock` does not carry typed throws.
         lock.lock()
         defer { lock.unlock() }

@@ -6,6 +6,8 @@ import TestSupport
 /// Runs the built `navstate` binary as a user would, and compares outputs with golden files.
 enum CLI {
     static let fixture = PackageRoot.file("Tests/Fixtures/cli.sqlite")
+    /// Two scene sessions of the sample (`navstate-test-helper write-scenes-fixture`).
+    static let scenesFixture = PackageRoot.file("Tests/Fixtures/scenes.sqlite")
     static let goldens = PackageRoot.file("Tests/NavstateTests/Golden")
 
     typealias Run = ChildProcessRun
@@ -42,11 +44,13 @@ enum CLI {
         return directory
     }
 
-    /// A fresh directory holding a copy of the fixture as `cli.sqlite`.
-    static func workspace() throws -> URL {
+    /// A fresh directory holding a copy of the fixture as `cli.sqlite`, and `withScenes`, of the
+    /// scenes fixture as `scenes.sqlite`.
+    static func workspace(withScenes: Bool = false) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: fixture, to: directory.appendingPathComponent("cli.sqlite"))
+        if withScenes { try FileManager.default.copyItem(at: scenesFixture, to: directory.appendingPathComponent("scenes.sqlite")) }
         return directory
     }
 
