@@ -211,10 +211,23 @@ import Testing
     }
 
     @Test func helpShowsExamples() throws {
-        for command in ["list", "tree", "show", "diff", "verify", "export", "copy", "migrate", "prune", "replay", "demo"] {
+        for command in ["list", "sessions", "tree", "show", "diff", "verify", "export", "copy", "migrate", "prune", "replay", "demo"] {
             let help = try run([command, "--help"])
             #expect(help.output.contains("navstate \(command) "), "\(command)")
             #expect(help.output.contains("Examples:"), "\(command) --help has no examples")
         }
+    }
+
+    /// The demo's two windows come back each where it was (it exits 1 otherwise).
+    @Test func theDemoRelaunchesTwoWindowsEachWhereItWas() throws {
+        let directory = try CLI.emptyDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try CLI.run(["demo", "--database", "demo.sqlite", "--color", "never"], in: directory)
+        #expect(demo.status == 0, "\(demo.output)\(demo.error)")
+        let relaunch = demo.output.components(separatedBy: "relaunch:").last ?? ""
+        #expect(relaunch.contains("inbox: mailboxes › messages › message"), "\(demo.output)")
+        #expect(relaunch.contains("search: \"budget\""), "\(demo.output)")
+        let sessions = try CLI.run(["sessions", "demo-scenes.sqlite"], in: directory)
+        #expect(sessions.output.split(separator: "\n").count == 3, "\(sessions.output)")
     }
 }

@@ -97,14 +97,19 @@ struct DemoRunner {
             print("the reply is back: to \(compose.draft.to.joined(separator: ", ")), \(ValueFormatter.quoted(compose.draft.subject)), cursor at \(compose.cursorPosition)")
         }
 
+        section("7. Two windows, each a scene session: killed and relaunched")
+        let scenesPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + "-scenes.sqlite"
+        let windowsCameBack = try TwoWindowDemo(path: scenesPath).run()
+
         section("Next")
         print("  swift run navstate list \(path)")
         print("  swift run navstate tree \(path)")
         print("  swift run navstate show \(path) /tabs/viewer/compose")
         print("  swift run navstate replay \(path)")
+        print("  swift run navstate sessions \(scenesPath)")
         print("  sqlite3 \(path) \"SELECT path, class_name FROM snapshot_controller WHERE snapshot_id = (SELECT max(id) FROM snapshot)\"")
         window.isHidden = true
-        if !survivors.isEmpty || report.dropped.count > 0 || !report.didRestore {
+        if !survivors.isEmpty || report.dropped.count > 0 || !report.didRestore || !windowsCameBack {
             throw DemoFailure()
         }
     }
