@@ -97,6 +97,21 @@ import TestSupport
         #expect(empty.status == 64)
     }
 
+    /// A session row edited without its checksum is a problem `verify` names.
+    @Test func verifyReportsADamagedSessionRow() throws {
+        let directory = try CLI.workspace(withScenes: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try tamper(path: directory.appendingPathComponent("scenes.sqlite").path,
+                   "UPDATE scene_session SET configuration_name = 'Other' WHERE persistent_identifier = 'mail-right'", rechecksum: false)
+        let verify = try CLI.run(["verify", "scenes.sqlite"], in: directory)
+        #expect(verify.status == 1)
+        #expect(verify.output.contains("  session          scenes.sqlite: scene session 2 is damaged: its row does not match its checksum"),
+                "\(verify.output)")
+        let sessions = try CLI.run(["sessions", "scenes.sqlite"], in: directory)
+        #expect(sessions.status == 1)
+        #expect(sessions.output.contains("mail-left") && !sessions.output.contains("mail-right"), "\(sessions.output)")
+    }
+
     @Test func migrateOnACurrentDatabaseDoesNothing() throws {
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

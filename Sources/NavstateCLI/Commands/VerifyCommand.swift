@@ -1,7 +1,8 @@
 import ArgumentParser
 import StateRestoration
 
-/// `navstate verify DB`: the file's integrity, its schema, and every snapshot's structure.
+/// `navstate verify DB`: the file's integrity, its schema, its scene sessions' rows and every
+/// snapshot's structure.
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
@@ -22,17 +23,22 @@ struct VerifyCommand: ParsableCommand {
         let pending = try reportingErrors { try inspector.pendingMigrations() }
         let schema = try reportingErrors { try inspector.schemaProblems() }
         var snapshotResults: [(SnapshotSummary, [SnapshotProblem])] = []
+        var sessionProblems: [String] = []
         if integrity.isEmpty {
+            for case .failure(let problem) in try reportingErrors({ try inspector.sessions() }) {
+                sessionProblems.append(problem.description)
+            }
             for summary in try reportingErrors({ try inspector.snapshots() }) {
                 snapshotResults.append((summary, try reportingErrors { try inspector.loadSnapshot(id: summary.id).problems }))
             }
         }
-        let problemCount = integrity.count + schema.count + snapshotResults.reduce(0) { $0 + $1.1.count }
+        let problemCount = integrity.count + schema.count + sessionProblems.count + snapshotResults.reduce(0) { $0 + $1.1.count }
         if output.json {
             try printJSON([
                 "database": database.database, "integrity": integrity.isEmpty ? ["ok"] : integrity,
                 "schema_version": version, "pending_migrations": pending.map(\.fileName),
                 "schema_problems": schema.map { ["code": "schema", "problem": $0] },
+                "session_problems": sessionProblems.map { ["code": "session", "problem": $0] },
                 "snapshots": snapshotResults.map { summary, problems in
                     ["id": summary.id, "controllers": summary.controllerCount,
                      "problems": problems.map { ["node": $0.nodeID as Any, "path": $0.path, "code": $0.reason.code, "problem": $0.reason.description] }]
@@ -48,6 +54,7 @@ struct VerifyCommand: ParsableCommand {
             print("  schema version   \(version) (\(versionNote))")
             print("  schema objects   " + (schema.isEmpty ? style.green("ok") : style.red("\(schema.count) problem\(schema.count == 1 ? "" : "s")")))
             for problem in schema { print("    " + problem) }
+            for problem in sessionProblems { print("  session          " + style.red(problem)) }
             for (summary, problems) in snapshotResults {
                 let verdict = problems.isEmpty ? style.green("ok") : style.red("\(problems.count) problem\(problems.count == 1 ? "" : "s")")
                 print("  snapshot \(summary.id)       \(summary.controllerCount) controllers, \(verdict)")
