@@ -281,6 +281,21 @@ import TestSupport
         #expect(preservation.sessionProblems.count == 1)
     }
 
+    /// A title larger than the format allows is reported from its size, never read.
+    @MainActor @Test func anOversizedActivityColumnIsReportedWithoutReadingIt() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        let edit = try Database(path: path, mode: .readWrite)
+        try edit.execute("UPDATE scene_activity SET title = zeroblob(100000) WHERE session_id = 2")
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        #expect(throws: StoreError.corruptSession(path: path, session: 2,
+                                                  reason: "its activity: its title holds 100000 bytes, more than the 65536 allowed")) {
+            _ = try store.sessions()
+        }
+        #expect(try store.readableSessions().sessions.map(\.record) == [Self.left])
+    }
+
     /// An app that moves to scenes finds its schema-7 state as its first session, `default`.
     @MainActor @Test func theSchema7FixtureBecomesTheDefaultSession() throws {
         let directory = TemporaryDirectory()

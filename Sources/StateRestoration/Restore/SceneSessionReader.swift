@@ -16,8 +16,22 @@ public struct StoredSession: Sendable, Hashable {
     public var newestSnapshotDate: Date?
 }
 
-/// Reads scene sessions back, each row checked against its checksum before it is decoded.
+/// Reads scene sessions back, each row checked against its checksum and the format's sizes
+/// before it is decoded.
 enum SceneSessionReader {
+    /// Why a row's column is too large to read, or `nil`: JSON columns may hold up to a payload's
+    /// limit, the others a text column's (``SnapshotReader``'s limits).
+    private static func oversized<Column: TableColumn>(_ statement: Statement, _ columns: ResultColumns<Column>,
+                                                       json: Set<String>) -> String? {
+        for column in Column.allCases {
+            let limit = json.contains(column.name) ? SnapshotReader.payloadLimit : SnapshotReader.textLimit
+            let size = columns.byteCount(column, in: statement)
+            if size > limit { return "its \(column.name) holds \(size) bytes, more than the \(limit) allowed" }
+        }
+        return nil
+    }
+    private static let jsonColumns: Set<String> = ["user_info", "required_user_info_keys", "keywords"]
+
     /// Every session, in opening order: each one read, or why it cannot be; in one read
     /// transaction.
     static func sessions(_ database: Database) throws -> [Result<StoredSession, StoreError>] {
@@ -27,6 +41,10 @@ enum SceneSessionReader {
             let activityColumns = ResultColumns<SceneActivityColumn>(activityRows)
             try activityRows.forEachRow { row in
                 let session = row.integer(named: "session_id") ?? 0
+                if let reason = oversized(row, activityColumns, json: jsonColumns) {
+                    activities[session] = .failure(.corruptSession(path: database.path, session: session, reason: "its activity: \(reason)"))
+                    return
+                }
                 activities[session] = activityColumns.verifiedRow(row).map { .success($0) }
                     ?? .failure(.corruptSession(path: database.path, session: session,
                                                 reason: "its activity row does not match its checksum (the file was damaged or edited)"))
@@ -46,6 +64,10 @@ enum SceneSessionReader {
             try sessionRows.forEachRow { row in
                 let id = row.integer(named: "id") ?? 0
                 func damaged(_ reason: String) -> StoreError { .corruptSession(path: database.path, session: id, reason: reason) }
+                if let reason = oversized(row, sessionColumns, json: jsonColumns) {
+                    result.append(.failure(damaged(reason)))
+                    return
+                }
                 guard let session = sessionColumns.verifiedRow(row) else {
                     result.append(.failure(damaged("its row does not match its checksum (the file was damaged or edited)")))
                     return
