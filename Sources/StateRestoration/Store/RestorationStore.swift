@@ -266,13 +266,13 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// The restore of ``restore(into:registry:policy:timing:now:)``; `requiringOptIn` restores
     /// only when the application's delegate says yes, as UIKit's own restore at launch does.
-    @MainActor
     ///
     /// It restores scene session `session`'s snapshots (its persistent identifier). The restore
     /// ends (its crash mark cleared, its probation begun) before it returns, or when the app
     /// completes an extended restoration; with `holdingEnd`, when the caller calls the closure
     /// `holdingEnd` is given (a scene's restoration ends after its delegate's calls), which
     /// returns what could not be written.
+    @MainActor
     func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy, timing: RestoreTiming?,
                  now: Date, requiringOptIn: Bool, session: String = SceneSessionRows.defaultIdentifier,
                  holdingEnd: (@MainActor (@escaping @MainActor () -> [String]) -> Void)? = nil) throws(StoreError) -> RestoreReport {
