@@ -63,8 +63,8 @@ enum SnapshotReader {
     static let payloadLimit = 16 * 1024 * 1024
 
     /// Every snapshot's summary, newest first, or only those of scene session `session` (its
-    /// persistent identifier); without `sizes`, `byteCount` and `sharedPayloadCount` are 0 (a
-    /// restore choosing its snapshot does not need them).
+    /// persistent identifier); without `sizes`, `byteCount` and `sharedPayloadCount` are 0 and
+    /// `session` is `nil` (a restore choosing its snapshot does not need them).
     static func summaries(_ database: Database, sizes: Bool = true, session: String? = nil) throws -> [SnapshotSummary] {
         let sql = switch (sizes, session != nil) {
         case (true, false): summariesWithSizes
@@ -85,6 +85,12 @@ enum SnapshotReader {
                 session: row.text(named: "session"), marks: Probation.marks(row),
                 applicationPayloadHash: columns[.payload_hash].flatMap(row.integer(at:))))
         }
+        // Rare (a process died with a probation), so asked only then rather than in every listing.
+        for index in result.indices where result[index].marks.isLeftByGoneProcess {
+            result[index].marks.processDiedRestoringAnother = try database.scalarInteger("""
+                SELECT EXISTS (SELECT 1 FROM snapshot WHERE restoring_process = ? AND restore_started_at IS NOT NULL AND id <> ?)
+                """, [result[index].marks.process, result[index].id]) == 1
+        }
         return result
     }
 
@@ -95,9 +101,10 @@ enum SnapshotReader {
           WHERE p.hash IN (SELECT payload_hash FROM controller WHERE snapshot_id = s.id)) AS byte_count,
         (SELECT count(*) FROM (SELECT DISTINCT payload_hash AS hash FROM controller WHERE snapshot_id = s.id) mine
           WHERE EXISTS (SELECT 1 FROM controller o WHERE o.payload_hash = mine.hash AND o.snapshot_id <> s.id))
-          AS shared_payload_count
+          AS shared_payload_count,
+        (SELECT persistent_identifier FROM scene_session WHERE id = s.session_id) AS session
         """
-    private static let noSizeColumns = "0 AS byte_count, 0 AS shared_payload_count"
+    private static let noSizeColumns = "0 AS byte_count, 0 AS shared_payload_count, NULL AS session"
     private static let oneSession = "WHERE s.session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?)"
     private static let summariesWithSizes = summaries(sizeColumns: sizeColumns, filter: "")
     private static let summariesWithoutSizes = summaries(sizeColumns: noSizeColumns, filter: "")
@@ -107,8 +114,7 @@ enum SnapshotReader {
     private static func summaries(sizeColumns: String, filter: String) -> String {
         """
         SELECT s.id, \(SnapshotColumn.selecting(from: "s")), julianday(s.created_at) AS created_day,
-               \(sizeColumns), \(Probation.markColumns),
-               (SELECT persistent_identifier FROM scene_session WHERE id = s.session_id) AS session
+               \(sizeColumns), \(Probation.markColumns)
         FROM snapshot s \(filter) ORDER BY s.id DESC
         """
     }

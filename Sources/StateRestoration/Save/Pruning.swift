@@ -27,15 +27,20 @@ public enum SnapshotMaintenance {
     /// Deletes all but the newest `count` snapshots of each scene session (at least one is
     /// kept), then the payloads no kept row uses, in the caller's transaction: one window's
     /// saves never prune another's state.
-    static func prune(inTransaction database: Database, keeping count: Int) throws -> PruneResult {
+    /// A save prunes only its own session (`session`, a row id): no other changed.
+    static func prune(inTransaction database: Database, keeping count: Int, session: Int64? = nil) throws -> PruneResult {
         var result = PruneResult()
-        try database.cachedStatement("""
-            SELECT id FROM snapshot s
-            WHERE (SELECT count(*) FROM snapshot n WHERE n.session_id IS s.session_id AND n.id > s.id) >= ?
-            ORDER BY id
-            """).forEachRow([max(count, 1)]) { row in
+        let keep = max(count, 1)
+        let (older, arguments): (String, [any DatabaseValueConvertible]) = if let session {
+            ("SELECT id FROM snapshot WHERE session_id = ? ORDER BY id DESC LIMIT -1 OFFSET ?", [session, keep])
+        } else {
+            ("SELECT id FROM snapshot s WHERE (SELECT count(*) FROM snapshot n WHERE n.session_id IS s.session_id AND n.id > s.id) >= ?",
+             [keep])
+        }
+        try database.cachedStatement(older).forEachRow(arguments) { row in
             if let id = row.integer(named: "id") { result.deletedSnapshotIDs.append(id) }
         }
+        result.deletedSnapshotIDs.sort()
         guard !result.deletedSnapshotIDs.isEmpty else { return result }
         let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
         for id in result.deletedSnapshotIDs { try delete.execute([id]) }

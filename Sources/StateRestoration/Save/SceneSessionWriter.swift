@@ -5,6 +5,7 @@ import Foundation
 enum SceneSessionWriter {
     private static let upsertSession = SceneSessionColumn.insert() + " ON CONFLICT (persistent_identifier) DO UPDATE SET "
         + (SceneSessionColumn.names.dropFirst() + ["checksum"]).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        + " RETURNING id"
     private static let insertActivity = SceneActivityColumn.insert("INSERT OR REPLACE")
 
     /// Writes `record`: a new session's row comes last in the opening order, a known one's is
@@ -12,9 +13,7 @@ enum SceneSessionWriter {
     @discardableResult
     static func save(_ record: SceneSessionRecord, into database: Database) throws -> Int64 {
         let rows = try SceneSessionRows(record)
-        try database.execute(upsertSession, rows.session + [.integer(Checksum.of(rows.session))])
-        guard let id = try database.scalarInteger("SELECT id FROM scene_session WHERE persistent_identifier = ?",
-                                                  [record.persistentIdentifier]) else {
+        guard let id = try database.scalarInteger(upsertSession, rows.session + [.integer(Checksum.of(rows.session))]) else {
             throw StoreError.sessionNotFound(path: database.path, identifier: record.persistentIdentifier)
         }
         if let activity = rows.activity {
@@ -34,7 +33,10 @@ enum SceneSessionWriter {
         guard identifier == SceneSessionRows.defaultIdentifier else {
             throw StoreError.sessionNotFound(path: database.path, identifier: identifier)
         }
-        return try save(SceneSessionRows.defaultSession, into: database)
+        // A new row without an activity: a plain insert, as every save into an emptied file makes one.
+        let columns = try SceneSessionRows(SceneSessionRows.defaultSession).session
+        try database.execute(SceneSessionColumn.insert(), columns + [.integer(Checksum.of(columns))])
+        return database.lastInsertedRowID
     }
 
     /// Deletes the sessions `identifiers` name, with their activities and snapshots, then the

@@ -99,7 +99,7 @@ enum SnapshotWriter {
             } else if endingProbation {
                 try Probation.markLaunchGood(in: database, session: rows.sessionID)
             }
-            return (written, try SnapshotMaintenance.prune(inTransaction: database, keeping: count))
+            return (written, try SnapshotMaintenance.prune(inTransaction: database, keeping: count, session: rows.sessionID))
         }
     }
 

@@ -64,7 +64,9 @@ struct Probation: Sendable {
         /// On probation for a process that died restoring another session: no strike, since that
         /// session's crash mark already keeps restores off the snapshot that crashed.
         var isSpared: Bool { isLeftByGoneProcess && processDiedRestoringAnother }
-        private var isLeftByGoneProcess: Bool { probationStarted && !restoreStarted && processIsGone }
+        /// On probation for a process that is gone: a strike unless it died restoring another
+        /// session (``processDiedRestoringAnother``, which only then needs reading).
+        var isLeftByGoneProcess: Bool { probationStarted && !restoreStarted && processIsGone }
         /// The strikes, the uncounted one included.
         var strikes: Int { storedStrikes + (hasUncountedStrike ? 1 : 0) }
     }
@@ -72,9 +74,7 @@ struct Probation: Sendable {
     /// The SQL that reads a snapshot row's ``Marks`` (the table as `s`), for ``marks(_:)``.
     static let markColumns = """
         s.restore_started_at IS NOT NULL AS restore_started, s.probation_started_at IS NOT NULL AS probation_started,
-        s.strikes, s.quarantined_at IS NOT NULL AS quarantined, s.restoring_process,
-        EXISTS (SELECT 1 FROM snapshot o WHERE o.restoring_process = s.restoring_process AND o.restore_started_at IS NOT NULL
-                AND o.id <> s.id) AS died_restoring_another
+        s.strikes, s.quarantined_at IS NOT NULL AS quarantined, s.restoring_process
         """
 
     /// The marks read by ``markColumns`` from `row`.
@@ -82,8 +82,7 @@ struct Probation: Sendable {
         Marks(restoreStarted: row.integer(named: "restore_started") == 1,
               probationStarted: row.integer(named: "probation_started") == 1,
               storedStrikes: Int(row.integer(named: "strikes") ?? 0), quarantinedAt: row.integer(named: "quarantined") == 1,
-              process: row.text(named: "restoring_process"),
-              processDiedRestoringAnother: row.integer(named: "died_restoring_another") == 1)
+              process: row.text(named: "restoring_process"))
     }
 
     /// SQLite's time now, as the file's timestamps are written.
