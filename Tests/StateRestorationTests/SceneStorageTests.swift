@@ -119,6 +119,19 @@ import TestSupport
         #expect(try store.snapshots(session: "left").map(\.id) == [1])
     }
 
+    /// An explicit prune (the CLI's) keeps the newest of every session, not of the file.
+    @MainActor @Test func anExplicitPruneKeepsTheNewestSnapshotsOfEverySession() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        _ = try store.save(session: Self.left, windows: [Self.window(["inbox"])], registry: Self.registry())
+        let result = try store.prune(keeping: 1)
+        #expect(result.deletedSnapshotIDs == [1])
+        #expect(try store.snapshots().map(\.id) == [3, 2])
+        #expect(try store.sessions().map(\.snapshotCount) == [1, 1])
+    }
+
     @MainActor @Test func discardingASessionDeletesItsRowsSnapshotsAndPayloads() throws {
         let directory = TemporaryDirectory()
         let path = directory.path()
