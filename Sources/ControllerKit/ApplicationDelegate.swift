@@ -142,7 +142,8 @@ extension ApplicationDelegate {
     /// (``Application/launch(_:options:)``; with scenes when the delegate adopts
     /// ``SceneLaunchConfiguration``), then takes the system's events from standard input,
     /// one a line: `background`, `foreground`, `resign-active`, `become-active`,
-    /// `memory-warning`, `terminate`. On `terminate`, or at the end of the input, the app
+    /// `memory-warning`, `terminate`, and for a scene app `discard-scene N` (the Nth open
+    /// session, from 0, in the order the sessions opened). On `terminate`, or at the end of the input, the app
     /// terminates and the process exits normally.
     public static func main() {
         guard let configuration = Self.self as? any ApplicationLaunchConfiguration.Type else {
