@@ -68,6 +68,10 @@ let package = Package(
         .executableTarget(name: "navstate-split-app", dependencies: ["UIKitCompatibility"]),
         // The same with a Main storyboard: its controllers come from registered storyboard scenes.
         .executableTarget(name: "navstate-storyboard-app", dependencies: ["UIKitCompatibility"]),
+        // Apps in the shape of Xcode's template with scenes: two windows restored from their user activities, and
+        // one whose controller hierarchy also comes back by itself, with an activity beside it.
+        .executableTarget(name: "navstate-scenes-app", dependencies: ["UIKitCompatibility"]),
+        .executableTarget(name: "navstate-mixed-scenes-app", dependencies: ["UIKitCompatibility"]),
         .testTarget(name: "RestorationTestingTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample",
                                                                    "TestSupport", "navstate-test-helper"]),
         // Every ```swift block of README.md and docs/*.md, compiled and run as a test of its doc.
