@@ -56,7 +56,8 @@ let package = Package(
         .testTarget(name: "ReliabilityTests", dependencies: ["RestorationTesting", "StateRestoration", "ControllerKit", "MailSample", "TestSupport",
                                                              "navstate-test-helper",
                                                              "navstate-template-app", "navstate-notes-app",
-                                                             "navstate-storyboard-app", "navstate-split-app"]),
+                                                             "navstate-storyboard-app", "navstate-split-app",
+                                                             "navstate-scenes-app", "navstate-mixed-scenes-app"]),
         // An app in the shape of Xcode's iOS App template, UIKit code through UIKitCompatibility, run by `@main` in a
         // child process by the tests.
         .executableTarget(name: "navstate-template-app", dependencies: ["UIKitCompatibility"]),
