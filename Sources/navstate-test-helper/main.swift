@@ -21,6 +21,8 @@
 //   navstate-test-helper port NAME save|restore PATH
 //                                                   a ported UIKit example (recipes, settings,
 //                                                   notebook), saved or restored (see Ports/)
+//   navstate-test-helper launch-model PATH         the launch model's app (LaunchModelApp.swift)
+//   navstate-test-helper scene-model PATH          its scene app (SceneModelApp.swift)
 //   navstate-test-helper tamper PATH SQL [rechecksum]
 //                                                   runs SQL with the schema's checks off, then
 //                                                   (with rechecksum) rewrites every checksum
@@ -194,6 +196,7 @@ do {
         let database = try Database(path: path, mode: .readWrite)
         try Tampering.apply(sql, to: database, rechecksum: arguments.dropFirst(3).first == "rechecksum")
     case "launch-model": launchModel(path: path)  // LaunchModelApp.swift: the model test's app, driven over stdin
+    case "scene-model": sceneModel(path: path)    // SceneModelApp.swift: the scene run's app, likewise
     case "autosave-walk":
         try autosaveWalk(path: path, seed: arguments.dropFirst(2).first.flatMap(UInt64.init) ?? 1)
     case "crash-after-showing":

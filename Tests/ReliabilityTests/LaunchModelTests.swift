@@ -59,6 +59,57 @@ import TestSupport
     }
 }
 
+extension LaunchModelTests {
+    /// The scene run: a seeded random sequence of scene steps (connect, navigate, background,
+    /// foreground, disconnect, reconnect, discard, kill, a normal exit, and launches whose restore
+    /// of one session traps) against one store file, carried out by processes of
+    /// `navstate-test-helper scene-model` (SceneModelApp.swift). After every step the child's
+    /// open sessions, their stacks and activities must be the model's (Support/SceneLaunchModel.swift),
+    /// and every restore must pass over the snapshots the model passes over, one session's crash
+    /// loop quarantining only that session's state.
+    ///
+    /// `NAVSTATE_SCENE_MODEL_STEPS` (300) sets the length, `NAVSTATE_SCENE_MODEL_SEED` the seed.
+    @Test func sceneLaunchesFollowTheModel() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let steps = environment["NAVSTATE_SCENE_MODEL_STEPS"].flatMap(Int.init) ?? 300
+        let seed = environment["NAVSTATE_SCENE_MODEL_SEED"].flatMap(UInt64.init) ?? SceneLaunchModelRun.defaultSeed
+        let replay = "NAVSTATE_SCENE_MODEL_SEED=\(seed) NAVSTATE_SCENE_MODEL_STEPS=\(steps) swift test --filter LaunchModel"
+        print("scene launch model: seed \(seed), \(steps) steps (replay: \(replay))")
+        let run = try SceneLaunchModelRun(seed: seed)
+        var failed = false
+        defer { run.finish(keepingFiles: failed) }
+        let started = ContinuousClock.now
+        for index in 1...max(steps, 1) {
+            do {
+                try run.step(index)
+            } catch let mismatch as LaunchModelMismatch {
+                Issue.record("""
+                    scene launch model: step \(index) of seed \(seed) failed (replay: \(replay)):
+                    \(mismatch.message)
+                    the file and the children's standard error are kept in \(run.directory.path)
+                    step log:
+                    \(run.log.joined(separator: "\n"))
+                    """)
+                failed = true
+                return
+            }
+        }
+        if environment["NAVSTATE_MODEL_VERBOSE"] == "1" { print(run.log.joined(separator: "\n")) }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("scene launch model: \(steps) steps in \(String(format: "%.1f", seconds)) s, "
+              + "\(run.model.processCount) processes; steps: "
+              + run.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        print("scene launch model: seen: " + run.seen.sorted().joined(separator: ", "))
+        if steps >= 300 {
+            for needed in ["crash loop", "skipped crash-marked", "quarantined", "one session quarantined, another restored",
+                           "reconnect", "discard"] {
+                #expect(run.seen.contains(needed), "seed \(seed): no step reached \(needed)")
+            }
+        }
+    }
+}
+
 /// A step's observation differs from the model.
 struct LaunchModelMismatch: Error {
     var message: String
