@@ -65,8 +65,9 @@ extension LaunchModelTests {
     /// of one session traps) against one store file, carried out by processes of
     /// `navstate-test-helper scene-model` (SceneModelApp.swift). After every step the child's
     /// open sessions, their stacks and activities must be the model's (Support/SceneLaunchModel.swift),
-    /// and every restore must pass over the snapshots the model passes over, one session's crash
-    /// loop quarantining only that session's state.
+    /// every restore must pass over the snapshots the model passes over, one session's crash
+    /// loop quarantining only that session's state, and the file's sessions, activities and
+    /// snapshot marks, read by a SnapshotInspector, must be the model's.
     ///
     /// `NAVSTATE_SCENE_MODEL_STEPS` (300) sets the length, `NAVSTATE_SCENE_MODEL_SEED` the seed.
     @Test func sceneLaunchesFollowTheModel() throws {

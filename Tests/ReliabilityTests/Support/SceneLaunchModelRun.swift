@@ -1,5 +1,7 @@
+import ControllerKit
 import Foundation
 import RestorationTesting
+import StateRestoration
 import TestSupport
 
 /// One seeded sequence of scene steps: the model (SceneLaunchModel), the running child of
@@ -64,6 +66,7 @@ final class SceneLaunchModelRun {
             line = try stepInProcess()
         }
         log.append("\(index). \(line)")
+        try compareFile()
     }
 
     // MARK: - Launches
@@ -223,6 +226,50 @@ final class SceneLaunchModelRun {
                 }
             }
         }
+    }
+
+    /// What the file holds, read by a read-only inspector in this process, against the model:
+    /// the saved sessions in order with their activities, and each one's snapshots, oldest
+    /// first, with their crash marks, probation and strikes.
+    func compareFile() throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            guard model.saved.isEmpty else { throw mismatch("there is no file, but the model saved \(model.saved.map(\.label))") }
+            return
+        }
+        let inspector: SnapshotInspector
+        var shown: [String] = []
+        do {
+            inspector = try SnapshotInspector(path: path)
+            for result in try inspector.sessions() {
+                let session = try result.get()
+                let label = session.record.userInfo?["label"].map { "\($0.anyValue)" } ?? "?"
+                let activity = session.record.stateRestorationActivity?.userInfo?["value"].map { "\($0.anyValue)" } ?? "none"
+                let snapshots = try inspector.snapshots(session: session.record.persistentIdentifier).reversed().map { summary in
+                    Self.describe(crashMarked: summary.isCrashMarked, onProbation: summary.isOnProbation, strikes: summary.strikes)
+                }
+                shown.append("\(label) activity \(activity): \(snapshots.joined(separator: " "))")
+            }
+        } catch {
+            throw mismatch("the file cannot be read: \(error)")
+        }
+        let expected = model.saved.map { session in
+            "\(session.label) activity \(session.activity): " + session.snapshots.map { snapshot in
+                Self.describe(crashMarked: snapshot.crashMarked, onProbation: snapshot.probationOwner != nil, strikes: snapshot.strikes)
+            }.joined(separator: " ")
+        }
+        guard shown == expected else {
+            throw mismatch("the file holds\n  \(shown.joined(separator: "\n  "))\nthe model\n  \(expected.joined(separator: "\n  "))")
+        }
+        if model.saved.contains(where: { $0.snapshots.contains { $0.probationOwner != nil } }) { seen.insert("on probation") }
+    }
+
+    /// One snapshot's marks: "ok", or "crash-marked", "probation", "N strikes" joined by "+".
+    static func describe(crashMarked: Bool, onProbation: Bool, strikes: Int) -> String {
+        var marks: [String] = []
+        if crashMarked { marks.append("crash-marked") }
+        if onProbation { marks.append("probation") }
+        if strikes > 0 { marks.append("\(strikes)-strikes") }
+        return marks.isEmpty ? "ok" : marks.joined(separator: "+")
     }
 
     /// Whether a restore's reason for passing over a snapshot is its strikes.
