@@ -136,9 +136,9 @@ final class SceneModelApp {
     init(path: String) throws {
         let registry = RestorationRegistry()
         registry.register(SceneModelScreen.self, as: "SceneModelScreen")
-        // Every snapshot kept: which one a restore falls back to is the model's, not pruning's.
+        // Each session keeps its newest 3 snapshots, the store's default, pruned apart.
         preservation = try StatePreservation(path: path, registry: registry,
-                                             configuration: StoreConfiguration(keepCount: 1_000, probationPeriod: nil))
+                                             configuration: StoreConfiguration(keepCount: 3, probationPeriod: nil))
         application.sceneStatePreservation = preservation
         application.sceneDelegateFactory = { [unowned self] _ in SceneModelSceneDelegate(app: self) }
     }

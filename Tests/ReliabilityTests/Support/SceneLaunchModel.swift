@@ -5,8 +5,9 @@
 // applied to one session's snapshots apart (docs/behaviour.md §3.5 and docs/scenes.md):
 //
 //  S1. A scene entering the background from the foreground saves its session: the session's
-//      activity (the top screen's value) and a new snapshot of its stack. The session is saved
-//      from then on, in the order of its first save; a discard deletes it and its snapshots.
+//      activity (the top screen's value) and a new snapshot of its stack, then the session keeps
+//      its newest `keepCount` snapshots. The session is saved from then on, in the order of its
+//      first save; a discard deletes it and its snapshots.
 //  S2. A launch reconnects every saved session in order, each with its saved activity; each
 //      restores its newest snapshot that is not crash-marked and has fewer than 2 strikes, or
 //      shows a first screen. With no saved session, one new session A connects.
@@ -73,6 +74,7 @@ struct SceneLaunchModel: Equatable {
     }
 
     static let quarantineStrikes = 2
+    static let keepCount = 3
 
     var saved: [SavedSession] = []
     /// The running process's number, and its sessions in order.
@@ -180,6 +182,7 @@ struct SceneLaunchModel: Equatable {
             }
         }
         saved[s].snapshots.append(snapshot)
+        saved[s].snapshots = Array(saved[s].snapshots.suffix(Self.keepCount))
     }
 
     /// S4: the session's probation ends.
