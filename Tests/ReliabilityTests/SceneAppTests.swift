@@ -1,4 +1,5 @@
 import Foundation
+import StateRestoration
 import Testing
 
 /// The scene apps (Sources/navstate-scenes-app, Sources/navstate-mixed-scenes-app), UIKit code
@@ -36,6 +37,12 @@ import Testing
             "inbox.didReceiveMemoryWarning", "inbox/7.didReceiveMemoryWarning",
             "archive.didReceiveMemoryWarning", "archive/12.didReceiveMemoryWarning",
         ], "\(trace)")
+        #expect(try storedActivityTitles(app) == ["inbox/7", "archive/12"])
+    }
+
+    /// The titles of the stored sessions' activities, in the order the sessions opened.
+    private func storedActivityTitles(_ app: SampleAppRun) throws -> [String?] {
+        try SnapshotInspector(path: app.stateFile).sessions().map { try $0.get().record.stateRestorationActivity?.title }
     }
 
     /// What `restoreInteractionState` prints of message `id` of `mailbox` at `offset`: every
@@ -93,6 +100,8 @@ import Testing
         try second.send("memory-warning")
         let discard = try second.lines(until: "inbox/7.didReceiveMemoryWarning")
         second.kill()
+        // The discarded session's rows are gone from the file, not only left out.
+        #expect(try storedActivityTitles(app) == ["inbox/7"])
         #expect(discard == [
             "archive/12: sceneWillResignActive", "archive/12: sceneDidEnterBackground",
             "archive/12: sceneDidDisconnect",

@@ -6,6 +6,8 @@ import TestSupport
 /// use may come before the last child's).
 final class SampleAppRun {
     private let directory: URL
+    /// The app's state file.
+    let stateFile: String
     private let binary: String
     private let environment: [String: String]
     private let errorPath: String
@@ -16,7 +18,8 @@ final class SampleAppRun {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         binary = PackageRoot.builtProduct(name).path
         var environment = ProcessInfo.processInfo.environment
-        environment[stateFileVariable] = directory.appendingPathComponent("state.sqlite").path
+        stateFile = directory.appendingPathComponent("state.sqlite").path
+        environment[stateFileVariable] = stateFile
         self.environment = environment
         errorPath = directory.appendingPathComponent("stderr.txt").path
     }
