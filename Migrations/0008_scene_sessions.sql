@@ -8,7 +8,7 @@
 -- is computed in Swift), in the same transaction, and only when there are snapshots to keep.
 
 -- One scene session that was open when the app last saved it; `id` is the order the sessions
--- opened in.
+-- were first saved in.
 CREATE TABLE scene_session (
     id                    INTEGER PRIMARY KEY,
     persistent_identifier TEXT    NOT NULL UNIQUE,

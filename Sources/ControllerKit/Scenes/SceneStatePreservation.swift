@@ -22,7 +22,7 @@
 /// goes on as if nothing had been saved.
 @MainActor
 public protocol SceneStatePreservation: AnyObject {
-    /// The sessions that were open when the app last ran, in the order they opened, with what
+    /// The sessions that were open when the app last ran, in the order they were first saved, with what
     /// they held (``SceneSessionRecord``); empty for none.
     func savedSessions(for application: Application) -> [SceneSessionRecord]
     /// Rebuilds `session`'s saved controllers into `window`, the scene's window, hidden.

@@ -32,14 +32,14 @@ extension RestorationStore {
     /// from, and that holds the snapshots saved before scene sessions were stored.
     public static let defaultSessionIdentifier = SceneSessionRows.defaultIdentifier
 
-    /// Every scene session, in the order they opened; throws when a session's rows are damaged.
+    /// Every scene session, in the order they were first saved; throws when a session's rows are damaged.
     public func sessions() throws(StoreError) -> [StoredSession] {
         try withDatabase { database in try SceneSessionReader.sessions(database) }.map { result throws(StoreError) in
             try result.get()
         }
     }
 
-    /// Every session that reads back, in the order they opened, and why the others do not.
+    /// Every session that reads back, in the order they were first saved, and why the others do not.
     func readableSessions() throws(StoreError) -> (sessions: [StoredSession], problems: [StoreError]) {
         var sessions: [StoredSession] = []
         var problems: [StoreError] = []
@@ -58,7 +58,7 @@ extension RestorationStore {
     }
 
     /// Saves scene session `record` (its row and its activity) and `windows` as one snapshot of
-    /// it. A new session comes last in the opening order. The session is saved even when the
+    /// it. A new session comes last in the order. The session is saved even when the
     /// snapshot is not (an empty save, as ``save(windows:registry:label:allowingEmpty:)`` says).
     @MainActor
     public func save(session record: SceneSessionRecord, windows: [Window], registry: RestorationRegistry, label: String = "",
