@@ -23,30 +23,7 @@ import TestSupport
         let replay = "NAVSTATE_MODEL_SEED=\(seed) NAVSTATE_MODEL_STEPS=\(steps) swift test --filter LaunchModel"
         print("launch model: seed \(seed), \(steps) steps (replay: \(replay))")
         let run = try LaunchModelRun(seed: seed, excluded: excluded)
-        var failed = false
-        defer { run.finish(keepingFiles: failed) }
-        let started = ContinuousClock.now
-        for index in 1...max(steps, 1) {
-            do {
-                try run.step(index)
-            } catch let mismatch as LaunchModelMismatch {
-                Issue.record("""
-                    launch model: step \(index) of seed \(seed) failed (replay: \(replay)):
-                    \(mismatch.message)
-                    the file and the children's standard error are kept in \(run.directory.path)
-                    step log:
-                    \(run.log.joined(separator: "\n"))
-                    """)
-                failed = true
-                return
-            }
-        }
-        if environment["NAVSTATE_MODEL_VERBOSE"] == "1" { print(run.log.joined(separator: "\n")) }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("launch model: \(steps) steps in \(String(format: "%.1f", seconds)) s, "
-              + "\(run.model.processCount) processes; steps: "
-              + run.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        guard drive(run, named: "launch model", seed: seed, steps: steps, replay: replay) else { return }
         print("launch model: outcomes resolved from the file: "
               + run.outcomes.sorted { $0.key < $1.key }.map { "\($0.value)× \($0.key)" }.joined(separator: "; "))
         print("launch model: seen: " + run.seen.sorted().joined(separator: ", "))
@@ -77,30 +54,7 @@ extension LaunchModelTests {
         let replay = "NAVSTATE_SCENE_MODEL_SEED=\(seed) NAVSTATE_SCENE_MODEL_STEPS=\(steps) swift test --filter LaunchModel"
         print("scene launch model: seed \(seed), \(steps) steps (replay: \(replay))")
         let run = try SceneLaunchModelRun(seed: seed)
-        var failed = false
-        defer { run.finish(keepingFiles: failed) }
-        let started = ContinuousClock.now
-        for index in 1...max(steps, 1) {
-            do {
-                try run.step(index)
-            } catch let mismatch as LaunchModelMismatch {
-                Issue.record("""
-                    scene launch model: step \(index) of seed \(seed) failed (replay: \(replay)):
-                    \(mismatch.message)
-                    the file and the children's standard error are kept in \(run.directory.path)
-                    step log:
-                    \(run.log.joined(separator: "\n"))
-                    """)
-                failed = true
-                return
-            }
-        }
-        if environment["NAVSTATE_MODEL_VERBOSE"] == "1" { print(run.log.joined(separator: "\n")) }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("scene launch model: \(steps) steps in \(String(format: "%.1f", seconds)) s, "
-              + "\(run.model.processCount) processes; steps: "
-              + run.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        guard drive(run, named: "scene launch model", seed: seed, steps: steps, replay: replay) else { return }
         print("scene launch model: seen: " + run.seen.sorted().joined(separator: ", "))
         if steps >= 300 {
             for needed in ["crash loop", "skipped crash-marked", "quarantined", "one session quarantined, another restored",
@@ -109,6 +63,56 @@ extension LaunchModelTests {
             }
         }
     }
+}
+
+/// Runs `steps` steps of `run`, then prints what the run did; on the first step whose observation
+/// differs from the model, records an issue with the seed, the replay command and the step log,
+/// keeps the run's files and returns `false`.
+private func drive(_ run: some SteppedModelRun, named name: String, seed: UInt64, steps: Int, replay: String) -> Bool {
+    var failed = false
+    defer { run.finish(keepingFiles: failed) }
+    let started = ContinuousClock.now
+    for index in 1...max(steps, 1) {
+        do {
+            try run.step(index)
+        } catch {
+            let mismatch = (error as? LaunchModelMismatch)?.message ?? "the step threw \(error)"
+            Issue.record("""
+                \(name): step \(index) of seed \(seed) failed (replay: \(replay)):
+                \(mismatch)
+                the file and the children's standard error are kept in \(run.directory.path)
+                step log:
+                \(run.log.joined(separator: "\n"))
+                """)
+            failed = true
+            return false
+        }
+    }
+    if ProcessInfo.processInfo.environment["NAVSTATE_MODEL_VERBOSE"] == "1" { print(run.log.joined(separator: "\n")) }
+    let elapsed = ContinuousClock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print("\(name): \(steps) steps in \(String(format: "%.1f", seconds)) s, \(run.processCount) processes; steps: "
+          + run.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+    return true
+}
+
+/// What ``drive(_:named:seed:steps:replay:)`` needs of a model run: its steps, what they logged
+/// and counted, and its files.
+protocol SteppedModelRun: AnyObject {
+    var log: [String] { get }
+    var counts: [String: Int] { get }
+    var directory: URL { get }
+    var processCount: Int { get }
+    func step(_ index: Int) throws
+    func finish(keepingFiles: Bool)
+}
+
+extension LaunchModelRun: SteppedModelRun {
+    var processCount: Int { model.processCount }
+}
+
+extension SceneLaunchModelRun: SteppedModelRun {
+    var processCount: Int { model.processCount }
 }
 
 /// A step's observation differs from the model.
