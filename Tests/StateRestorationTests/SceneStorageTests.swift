@@ -177,6 +177,34 @@ import TestSupport
         #expect(try store.snapshots(session: "right").map(\.strikes) == [0])
     }
 
+    /// Right's probation period passes while left's restore is still under way (an extended
+    /// restoration): right's launch counts as good, and left's crash mark stays, so a death
+    /// before left's restore ends keeps restores off left's snapshot.
+    @MainActor @Test func oneSessionsProbationPeriodLeavesAnotherSessionsCrashMark() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        try Self.saveTwoSessions(at: path)
+        // A period no test run reaches: the test fires right's timer itself, as the store does.
+        let configuration = StoreConfiguration(probationPeriod: .seconds(3600))
+        do {
+            let store = try RestorationStore(path: path, configuration: configuration)
+            _ = try store.restore(session: "right", into: [Window(application: Application())], registry: Self.registry())
+            _ = try store.restore(into: [Window(application: Application())], registry: Self.registry(), policy: RestorePolicy(),
+                                  timing: nil, now: Date(), requiringOptIn: false, session: "left") { _ in }
+            let number = try #require(store.probationNumber(of: "right"))
+            store.endProbation(number: number, session: "right")
+            #expect(store.probationNumber(of: "right") == nil)
+            try Self.dieWithoutEnding(store)
+        }
+        let store = try RestorationStore(path: path, configuration: Self.noTimer)
+        let left = try store.restore(session: "left", into: [Window(application: Application())], registry: Self.registry())
+        #expect(!left.didRestore)
+        #expect(left.skipped.map(\.reason) == ["a restore of it crashed or was killed part-way"])
+        let right = try store.restore(session: "right", into: [Window(application: Application())], registry: Self.registry())
+        #expect(right.didRestore && right.skipped.isEmpty, "\(right)")
+        #expect(try store.snapshots(session: "right").map(\.strikes) == [0])
+    }
+
     /// Left's restored screens crash twice, each time before right was restored: only left's
     /// snapshot is quarantined.
     @MainActor @Test func aCrashLoopQuarantinesOnlyThatSessionsState() throws {

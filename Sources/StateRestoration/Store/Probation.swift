@@ -16,7 +16,8 @@ import Foundation
 ///    differs from the one restored (the user moved on, so the restored screens work), when the
 ///    store is closed or released, and when the process exits normally (returns from `main` or
 ///    calls `exit`). Then each snapshot on probation in the process's name leaves it, with its
-///    strikes cleared.
+///    strikes cleared; when `probationPeriod` passes, only the snapshots of the scene session
+///    whose restore started that period do, and no crash mark of a restore still under way goes.
 /// 3. A save of the same state as the one restored, while on probation, puts the new snapshot on
 ///    probation too, with the restored snapshot's strikes: saving just before a crash is no way
 ///    around the rule.
@@ -151,6 +152,18 @@ struct Probation: Sendable {
             UPDATE snapshot SET restore_started_at = NULL, probation_started_at = NULL, strikes = 0, restoring_process = NULL
             WHERE restoring_process = ? AND (? IS NULL OR session_id = ?)
             """, [ProcessIdentity.current, session, session])
+    }
+
+    /// The probation period of scene session `session` (its persistent identifier) passed: its
+    /// snapshots on probation in this process's name leave it, their strikes cleared. Only that
+    /// session's, and never a crash mark: another session's restore, or this one's next, may be
+    /// under way, and its mark must stay until that restore ends.
+    static func endProbation(ofSession session: String, in database: Database) throws {
+        try database.execute("""
+            UPDATE snapshot SET probation_started_at = NULL, strikes = 0, restoring_process = NULL
+            WHERE restoring_process = ? AND restore_started_at IS NULL
+              AND session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?)
+            """, [ProcessIdentity.current, session])
     }
 
     /// Why a restore passes over a snapshot with `marks`, or `nil` when it does not.

@@ -395,13 +395,23 @@ public final class RestorationStore: @unchecked Sendable {
         return probationCount
     }
 
-    /// Ends probation `number` as a good launch, if it is still the current one: the whole
-    /// launch's marks go, as ``launchSucceeded()`` does.
-    private func endProbation(number: Int, session: String) {
+    /// Ends probation `number` of scene session `session`, if it is still that session's current
+    /// one: its period passed, so that session's launch counts as good. Other sessions' marks
+    /// stay (a window restored later, or one whose extended restoration is still under way, is
+    /// on its own clock), as do the marks of restores not yet ended.
+    func endProbation(number: Int, session: String) {
         try? withDatabase { database in
             guard probations[session]?.number == number else { return }
-            try endMarks(in: database)
+            try Probation.endProbation(ofSession: session, in: database)
+            probations[session] = nil
         }
+    }
+
+    /// The number of scene session `session`'s current probation in this store, if it is on one.
+    func probationNumber(of session: String) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return probations[session]?.number
     }
 
     // MARK: - Listing and housekeeping
