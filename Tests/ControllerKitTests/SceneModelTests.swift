@@ -162,8 +162,10 @@ struct SceneModelTests {
             if !expected.connected { problems.append("\(identifier.prefix(4)) is connected") }
             let state: Scene.ActivationState = expected.foreground ? .foregroundActive : .background
             if scene.activationState != state { problems.append("\(identifier.prefix(4)) is \(scene.activationState), not \(state)") }
-            if let delegate = scene.delegate as? RecordingSceneDelegate, delegate.message != expected.shown {
-                problems.append("\(identifier.prefix(4)) shows \(delegate.message), not \(expected.shown)")
+            if let delegate = scene.delegate as? RecordingSceneDelegate {
+                if delegate.message != expected.shown { problems.append("\(identifier.prefix(4)) shows \(delegate.message), not \(expected.shown)") }
+            } else {
+                problems.append("\(identifier.prefix(4)) has no RecordingSceneDelegate: \(scene.delegate.map { "\(type(of: $0))" } ?? "none")")
             }
         }
         let stored = app.store.records.map { "\($0.persistentIdentifier):\($0.stateRestorationActivity?.userInfo?["message"].map { "\($0)" } ?? "-")" }
