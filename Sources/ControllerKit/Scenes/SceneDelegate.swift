@@ -34,14 +34,23 @@ public protocol SceneDelegate: AnyObject {
     func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity)
 }
 
+/// Every member is optional, as UIKit's are: a delegate implements only what it needs.
 extension SceneDelegate {
+    /// Does nothing.
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options connectionOptions: Scene.ConnectionOptions) {}
+    /// Does nothing.
     public func sceneDidDisconnect(_ scene: Scene) {}
+    /// Does nothing.
     public func sceneDidBecomeActive(_ scene: Scene) {}
+    /// Does nothing.
     public func sceneWillResignActive(_ scene: Scene) {}
+    /// Does nothing.
     public func sceneWillEnterForeground(_ scene: Scene) {}
+    /// Does nothing.
     public func sceneDidEnterBackground(_ scene: Scene) {}
+    /// No activity: the session keeps none.
     public func stateRestorationActivity(for scene: Scene) -> UserActivity? { nil }
+    /// Does nothing.
     public func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {}
 }
 
@@ -73,6 +82,8 @@ public protocol WindowSceneDelegate: SceneDelegate {
 }
 
 extension WindowSceneDelegate {
+    /// No window, for a delegate that declares no `window` property: nothing is restored into
+    /// its scene, and setting it keeps nothing.
     public var window: Window? {
         get { nil }
         set {}

@@ -23,6 +23,7 @@ public protocol SceneLaunchConfiguration: ApplicationLaunchConfiguration {
 }
 
 extension SceneLaunchConfiguration {
+    /// None: the app keeps no scene state.
     public static func makeSceneStatePreservation() -> (any SceneStatePreservation)? { nil }
 }
 

@@ -7,6 +7,7 @@ public enum SceneRequestError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The session, by its identifier, is not one of the app's open sessions (it was discarded).
     case sessionNotOpen(String)
 
+    /// What went wrong, as a sentence's clause.
     public var description: String {
         switch self {
         case .scenesNotSupported: "the app runs without scenes: it has no scene delegate factory"

@@ -9,6 +9,7 @@
 public final class SceneSession: Hashable {
     /// The kind of interface a session shows, as `UISceneSession.Role` (UIKit's raw values).
     public struct Role: Hashable, Sendable, Codable, RawRepresentable {
+        /// UIKit's name of the role.
         public let rawValue: String
         /// Makes a role.
         public init(rawValue: String) { self.rawValue = rawValue }
