@@ -32,6 +32,7 @@ import TestSupport
         ("sessions-json", ["sessions", "scenes.sqlite", "--json"]),
         ("sessions-default", ["sessions", "cli.sqlite"]),
         ("list-session", ["list", "scenes.sqlite", "--session", "mail-left"]),
+        ("list-sessions", ["list", "scenes.sqlite"]),
         ("tree-session", ["tree", "scenes.sqlite", "--session", "mail-right"]),
         ("show-session", ["show", "scenes.sqlite", "/tabs/search", "--session", "mail-right"]),
         ("diff-session", ["diff", "scenes.sqlite"]),

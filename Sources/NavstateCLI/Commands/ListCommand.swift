@@ -45,6 +45,7 @@ struct ListCommand: ParsableCommand {
                  "label": summary.metadata.label, "platform": summary.metadata.platform,
                  "schema_version": summary.metadata.schemaVersion, "windows": summary.windowCount,
                  "controllers": summary.controllerCount, "bytes": summary.byteCount,
+                 "session": summary.session ?? NSNull(),
                  "crash_marked": summary.isCrashMarked, "shared_states": summary.sharedPayloadCount,
                  "on_probation": summary.isOnProbation, "strikes": summary.strikes, "quarantined": summary.isQuarantined,
                  "problems": damaged[summary.id] ?? 0]
@@ -53,15 +54,18 @@ struct ListCommand: ParsableCommand {
             print("\(database.database): no snapshots")
         } else {
             let style = output.style
-            var table = Table(headers: ["ID", "CREATED (UTC)", "APP", "LABEL", "CONTROLLERS", "SIZE", "STATUS"], rightAligned: [0, 4, 5])
+            // Whose state each snapshot is, once there is more than one scene session to tell apart.
+            let showsSession = Set(summaries.map(\.session)).count > 1
+            var table = Table(headers: ["ID"] + (showsSession ? ["SESSION"] : []) + ["CREATED (UTC)", "APP", "LABEL", "CONTROLLERS", "SIZE", "STATUS"],
+                              rightAligned: showsSession ? [0, 5, 6] : [0, 4, 5])
             for summary in summaries {
                 let metadata = summary.metadata
                 var statusText = status(summary)
                 if damaged[summary.id] != nil { statusText = style.red(statusText) }
                 else if summary.isCrashMarked || summary.isQuarantined { statusText = style.yellow(statusText) }
-                table.rows.append([String(summary.id), ValueFormatter.utc(metadata.createdAt),
-                                   "\(metadata.appVersion) (\(metadata.appBuild))", metadata.label,
-                                   String(summary.controllerCount), byteCount(summary.byteCount), statusText])
+                table.rows.append([String(summary.id)] + (showsSession ? [summary.session ?? "-"] : [])
+                                  + [ValueFormatter.utc(metadata.createdAt), "\(metadata.appVersion) (\(metadata.appBuild))", metadata.label,
+                                     String(summary.controllerCount), byteCount(summary.byteCount), statusText])
             }
             table.lines().forEach { print($0) }
         }
