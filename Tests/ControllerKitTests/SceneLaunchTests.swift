@@ -295,6 +295,27 @@ struct SceneLaunchTests {
         app.kill()
     }
 
+    @Test("A scene that disconnects during its extended restoration ends it without restoreInteractionState")
+    func disconnectDuringExtendedRestoration() throws {
+        let app = SceneApp()
+        app.launch()
+        app.delegate("A")?.open(message: 6)
+        app.application.enterBackground()
+        app.kill()
+        app.extendsRestoration = true
+        app.launch()
+        let scene = try #require(app.scene("A"))
+        _ = app.log.take()
+
+        app.application.disconnect(scene)
+        let log = app.log.take()
+        #expect(log.firstIndex(of: "store.finishedRestoring(A)") == log.firstIndex(of: "A.sceneDidDisconnect").map { $0 - 1 }, "\(log)")
+        #expect(!log.contains { $0.hasPrefix("A.restoreInteractionState") }, "\(log)")
+        scene.completeStateRestoration()
+        #expect(app.log.take() == [])
+        app.kill()
+    }
+
     @Test("A session a store gives back twice connects once")
     func repeatedSession() {
         let app = SceneApp()

@@ -120,7 +120,14 @@ extension Application {
     }
 
     /// `sceneDidDisconnect(_:)`, then the scene's windows are hidden and its session lets it go.
+    /// A restoration still extended ends with the scene, without
+    /// `scene(_:restoreInteractionStateWith:)`: its controllers were made, and a store must not
+    /// keep the session's crash mark for a restore that will never complete.
     func release(_ scene: Scene) {
+        if scene.isRestoring {
+            scene.isRestoring = false
+            sceneStatePreservation?.sessionDidFinishRestoring(scene.session)
+        }
         scene.delegate?.sceneDidDisconnect(scene)
         if let windowScene = scene as? WindowScene {
             for window in windowScene.windows { window.isHidden = true }
