@@ -55,6 +55,23 @@ import TestSupport
         autosave.stop()
     }
 
+    /// A scene app's state is each session's: autosave writes nothing, and says why.
+    @Test func anAppWithScenesIsNotAutosaved() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        application.sceneDelegateFactory = { _ in IdleSceneDelegate() }
+        _ = shownStack(application)
+        let autosave = store.startAutosave(application, registry: registry(), interval: .zero)
+        await autosave.waitUntilIdle()
+        let report = try autosave.flush()
+        #expect(report.didSave == false)
+        #expect(report.refusal?.hasPrefix("the app uses scenes") == true)
+        #expect(try store.snapshots().isEmpty)
+        #expect(autosave.writtenCount == 0)
+        autosave.stop()
+    }
+
     /// Within the interval a change waits (never more than one save per interval); `flush()`
     /// saves it at once, values included, with no announcement from the app.
     @Test func changesWithinTheIntervalWaitAndFlushSavesThem() async throws {
@@ -110,3 +127,6 @@ import TestSupport
         #expect(try store.snapshots().count == 1)
     }
 }
+
+/// A scene delegate that does nothing: what makes an application a scene app.
+private final class IdleSceneDelegate: SceneDelegate {}

@@ -10,6 +10,9 @@ import Foundation
 /// Saves coalesce: never two at once, never more than one per interval. The hierarchy is read on
 /// the main actor; the write happens off it, in order (a write never lands after a newer one).
 ///
+/// An app with scenes keeps each session's state apart (docs/scenes.md): autosave writes nothing
+/// there, and its reports say why.
+///
 /// ```swift
 /// let autosave = store.startAutosave(Application.shared, registry: registry)
 /// // When the app goes to the background or terminates:
@@ -75,6 +78,10 @@ public final class Autosave {
     /// moments. Returns the report (`didSave` false, with the reason, when nothing changed).
     @discardableResult
     public func flush() throws(StoreError) -> SaveReport {
+        if let refusal = sceneAppRefusal {
+            lastResult = .success(refusal)
+            return refusal
+        }
         guard let captured = try captureIfChanged() else {
             return SaveReport(refusal: "nothing changed since the last save")
         }
@@ -94,6 +101,10 @@ public final class Autosave {
     /// actor; nothing while a write is under way (the next tick comes back).
     private func saveIfChanged() {
         guard writing == nil else { return }
+        if let refusal = sceneAppRefusal {
+            lastResult = .success(refusal)
+            return
+        }
         lastSaveStarted = ContinuousClock.now
         let captured: NumberedCapture?
         do {
@@ -110,6 +121,14 @@ public final class Autosave {
             self?.record(result)
             self?.writing = nil
         }
+    }
+
+    /// Why nothing is saved in an app with scenes, or `nil`: such an app's state is each scene
+    /// session's, saved when its scene enters the background (``StatePreservation``), and one
+    /// snapshot of every window would come back as a session of its own.
+    private var sceneAppRefusal: SaveReport? {
+        guard application.sceneDelegateFactory != nil else { return nil }
+        return SaveReport(refusal: "the app uses scenes: each scene session is saved when its scene enters the background, not by autosave")
     }
 
     private func record(_ result: Result<SaveReport, StoreError>) {
