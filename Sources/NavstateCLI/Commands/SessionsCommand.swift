@@ -3,10 +3,10 @@ import ControllerKit
 import Foundation
 import StateRestoration
 
-/// `navstate sessions DB`: the scene sessions, in the order they opened.
+/// `navstate sessions DB`: the scene sessions, in the order they were first saved.
 struct SessionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sessions", abstract: "List the scene sessions (one per window of a scene app), in the order they opened.",
+        commandName: "sessions", abstract: "List the scene sessions (one per window of a scene app), in the order they were first saved.",
         discussion: """
             An app without scenes keeps its snapshots in the session `default`. The other
             commands read one session's snapshots with --session ID.

@@ -3,7 +3,7 @@ import Foundation
 
 /// One scene session as a store keeps it: what the app restores it from, and its snapshots.
 public struct StoredSession: Sendable, Hashable {
-    /// Its place in the order the sessions opened (the row's id).
+    /// Its place in the order the sessions were first saved (the row's id).
     public var id: Int64
     /// The session, its user info and the activity it restores with.
     public var record: SceneSessionRecord
@@ -32,7 +32,7 @@ enum SceneSessionReader {
     }
     private static let jsonColumns: Set<String> = ["user_info", "required_user_info_keys", "keywords"]
 
-    /// Every session, in opening order: each one read, or why it cannot be; in one read
+    /// Every session, in the order they were first saved: each one read, or why it cannot be; in one read
     /// transaction.
     static func sessions(_ database: Database) throws -> [Result<StoredSession, StoreError>] {
         try database.inReadTransaction {

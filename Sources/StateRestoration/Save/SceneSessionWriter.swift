@@ -8,7 +8,7 @@ enum SceneSessionWriter {
         + " RETURNING id"
     private static let insertActivity = SceneActivityColumn.insert("INSERT OR REPLACE")
 
-    /// Writes `record`: a new session's row comes last in the opening order, a known one's is
+    /// Writes `record`: a new session's row comes last in the order, a known one's is
     /// updated in place; its activity row is replaced (deleted when it has none). Its row's id.
     @discardableResult
     static func save(_ record: SceneSessionRecord, into database: Database) throws -> Int64 {

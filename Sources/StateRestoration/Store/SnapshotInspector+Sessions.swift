@@ -10,7 +10,7 @@ import Foundation
 /// let newestOfLeft = try inspector.snapshots(session: "left").first
 /// ```
 extension SnapshotInspector {
-    /// Every scene session, in the order they opened: each one read, or why its rows are damaged.
+    /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
     public func sessions() throws(StoreError) -> [Result<StoredSession, StoreError>] {
         try withDatabase { database in try SceneSessionReader.sessions(database) }
     }

@@ -13,7 +13,7 @@ import Foundation
 /// application.sceneStatePreservation = preservation
 /// ```
 extension StatePreservation: SceneStatePreservation {
-    /// The sessions whose rows read back, in opening order; damaged ones go to ``sessionProblems``.
+    /// The sessions whose rows read back, in the order they were first saved; damaged ones go to ``sessionProblems``.
     public func savedSessions(for application: Application) -> [SceneSessionRecord] {
         do throws(StoreError) {
             let read = try store.readableSessions()
