@@ -263,14 +263,7 @@ struct SceneLaunchTests {
 
     @Test("An extended restoration holds restoreInteractionState until its last completeStateRestoration()")
     func extendedRestoration() throws {
-        let app = SceneApp()
-        app.launch()
-        app.delegate("A")?.open(message: 6)
-        app.application.enterBackground()
-        app.kill()
-        app.extendsRestoration = true
-        _ = app.log.take()
-
+        let app = Self.savedMessageSixRelaunchingExtended()
         app.launch()
         #expect(app.log.take() == [
             "app.willFinishLaunching",
@@ -297,12 +290,7 @@ struct SceneLaunchTests {
 
     @Test("A scene that disconnects during its extended restoration ends it without restoreInteractionState")
     func disconnectDuringExtendedRestoration() throws {
-        let app = SceneApp()
-        app.launch()
-        app.delegate("A")?.open(message: 6)
-        app.application.enterBackground()
-        app.kill()
-        app.extendsRestoration = true
+        let app = Self.savedMessageSixRelaunchingExtended()
         app.launch()
         let scene = try #require(app.scene("A"))
         _ = app.log.take()
@@ -314,6 +302,19 @@ struct SceneLaunchTests {
         scene.completeStateRestoration()
         #expect(app.log.take() == [])
         app.kill()
+    }
+
+    /// An app whose one session saved message 6 and was killed, set to extend its next
+    /// restoration; its log taken.
+    private static func savedMessageSixRelaunchingExtended() -> SceneApp {
+        let app = SceneApp()
+        app.launch()
+        app.delegate("A")?.open(message: 6)
+        app.application.enterBackground()
+        app.kill()
+        app.extendsRestoration = true
+        _ = app.log.take()
+        return app
     }
 
     @Test("A session a store gives back twice connects once")
