@@ -58,7 +58,7 @@ import Testing
         defer { app.remove() }
         try launchTwoWindowsAndKill(app)
 
-        // Relaunched: both sessions reconnect in the order they opened, each with its own
+        // Relaunched: both sessions reconnect in the order they were first saved, each with its own
         // activity in `session.stateRestorationActivity`, its userInfo back exactly; no
         // configuration is asked for, as the sessions are not new.
         let second = try app.launch()
