@@ -14,11 +14,7 @@ import Testing
     private func launchTwoWindowsAndKill(_ app: SampleAppRun) throws {
         let first = try app.launch(["SCENES_OPEN_MESSAGE": "inbox/7/120.5", "SCENES_OPEN_IN_NEW_WINDOW": "archive/12/48"])
         var trace = try first.lines(until: "archive/12: sceneDidBecomeActive")
-        try first.send("background")
-        // The memory warning after it shows that the background's work, the saves included, is done.
-        try first.send("memory-warning")
-        trace += try first.lines(until: "archive/12.didReceiveMemoryWarning")
-        first.kill()
+        trace += try first.backgroundThenKill(printingUntil: "archive/12.didReceiveMemoryWarning")
         #expect(first.termination == .signaled(SIGKILL))
         #expect(trace == [
             "didFinishLaunching",
@@ -63,9 +59,7 @@ import Testing
         // configuration is asked for, as the sessions are not new.
         let second = try app.launch()
         var relaunch = try second.lines(until: "archive/12: sceneDidBecomeActive")
-        try second.send("terminate")
-        relaunch += try second.lines(until: "willTerminate")
-        second.wait()
+        relaunch += try second.terminate()
         #expect(second.termination == .exited(0))
         #expect(relaunch == [
             "didFinishLaunching",
@@ -96,10 +90,7 @@ import Testing
         let second = try app.launch()
         _ = try second.lines(until: "archive/12: sceneDidBecomeActive")
         try second.send("discard-scene 1")
-        try second.send("background")
-        try second.send("memory-warning")
-        let discard = try second.lines(until: "inbox/7.didReceiveMemoryWarning")
-        second.kill()
+        let discard = try second.backgroundThenKill(printingUntil: "inbox/7.didReceiveMemoryWarning")
         // The discarded session's rows are gone from the file, not only left out.
         #expect(try storedActivityTitles(app) == ["inbox/7"])
         #expect(discard == [
@@ -114,9 +105,7 @@ import Testing
         // Only the first window comes back.
         let third = try app.launch()
         var relaunch = try third.lines(until: "inbox/7: sceneDidBecomeActive")
-        try third.send("terminate")
-        relaunch += try third.lines(until: "willTerminate")
-        third.wait()
+        relaunch += try third.terminate()
         #expect(third.termination == .exited(0))
         #expect(relaunch == [
             "didFinishLaunching",
@@ -168,10 +157,7 @@ import Testing
 
         let first = try app.launch(["MIXED_OPEN_NOTE": "4", "MIXED_DRAFT": "Buy milk"])
         var trace = try first.lines(until: "sceneDidBecomeActive")
-        try first.send("background")
-        try first.send("memory-warning")
-        trace += try first.lines(until: "note.didReceiveMemoryWarning")
-        first.kill()
+        trace += try first.backgroundThenKill(printingUntil: "note.didReceiveMemoryWarning")
         #expect(first.termination == .signaled(SIGKILL))
         #expect(trace == [
             "didFinishLaunching",
@@ -188,9 +174,7 @@ import Testing
 
         let second = try app.launch()
         var relaunch = try second.lines(until: "sceneDidBecomeActive")
-        try second.send("terminate")
-        relaunch += try second.lines(until: "willTerminate")
-        second.wait()
+        relaunch += try second.terminate()
         #expect(second.termination == .exited(0))
         #expect(relaunch == [
             "didFinishLaunching",

@@ -15,10 +15,7 @@ import Testing
         let first = try app.launch(["STORYBOARD_OPEN_ITEM": "7"])
         var trace = try first.lines(until: "didBecomeActive")
         // To the background (the memory warning after it shows the save is done), then killed.
-        try first.send("background")
-        try first.send("memory-warning")
-        trace += try first.lines(until: "detail.didReceiveMemoryWarning")
-        first.kill()
+        trace += try first.backgroundThenKill(printingUntil: "detail.didReceiveMemoryWarning")
         #expect(first.termination == .signaled(SIGKILL))
         #expect(trace == [
             // The main storyboard's initial controller, made before the launch, as UIKit does.
@@ -40,9 +37,7 @@ import Testing
         // nowhere, is re-made from the storyboard under its restoration identifier, then decoded.
         let second = try app.launch()
         var relaunch = try second.lines(until: "didBecomeActive")
-        try second.send("terminate")
-        relaunch += try second.lines(until: "willTerminate")
-        second.wait()
+        relaunch += try second.terminate()
         #expect(second.termination == .exited(0))
         #expect(relaunch == [
             "inbox.awakeFromNib storyboard=Main",

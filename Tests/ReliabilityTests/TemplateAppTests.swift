@@ -15,10 +15,7 @@ import Testing
         var trace = try first.lines(until: "didBecomeActive")
         // The system sends it to the background; the memory warning after it shows that the
         // background's work, the save included, is done. Then the system kills it.
-        try first.send("background")
-        try first.send("memory-warning")
-        trace += try first.lines(until: "detail.didReceiveMemoryWarning")
-        first.kill()
+        trace += try first.backgroundThenKill(printingUntil: "detail.didReceiveMemoryWarning")
         #expect(first.termination == .signaled(SIGKILL))
         #expect(trace == [
             "willFinishLaunching",
@@ -35,9 +32,7 @@ import Testing
         // Relaunched, it comes back on the detail screen, decoded before it appears.
         let second = try app.launch()
         var relaunch = try second.lines(until: "didBecomeActive")
-        try second.send("terminate")
-        relaunch += try second.lines(until: "willTerminate")
-        second.wait()
+        relaunch += try second.terminate()
         #expect(second.termination == .exited(0))
         #expect(relaunch == [
             "willFinishLaunching",
@@ -64,10 +59,7 @@ import Testing
 
         let first = try app.launch(["NOTES_WRITE": "1"])
         var trace = try first.lines(until: "settings.viewWillAppear")
-        try first.send("background")
-        try first.send("memory-warning")
-        trace += try first.lines(until: "settings.didReceiveMemoryWarning")
-        first.kill()
+        trace += try first.backgroundThenKill(printingUntil: "settings.didReceiveMemoryWarning")
         #expect(trace == [
             "willFinishLaunching", "didFinishLaunching restored=false", "settings.viewWillAppear",
             "didEnterBackground", "shouldSaveApplicationState", "settings.didReceiveMemoryWarning",
@@ -97,10 +89,7 @@ import Testing
 
         let first = try app.launch(["SPLIT_SELECT": "42"])
         var trace = try first.lines(until: "didBecomeActive")
-        try first.send("background")
-        try first.send("memory-warning")
-        trace += try first.lines(until: "list.didReceiveMemoryWarning")
-        first.kill()
+        trace += try first.backgroundThenKill(printingUntil: "list.didReceiveMemoryWarning")
         #expect(trace == ["willFinishLaunching", "didFinishLaunching restored=false", "detail.viewWillAppear item=42",
                           "didBecomeActive", "list.didReceiveMemoryWarning"], "\(trace)")
 

@@ -45,4 +45,24 @@ extension LaunchModelChild {
         }
         throw LaunchModelMismatch(message: "the app ended before printing \"\(last)\": \(lines); \(errorTail())")
     }
+
+    /// Sends the app to the background, then a memory warning, whose lines show that the
+    /// background's work, its saves included, is done; what the app prints until `last`, that
+    /// line included. Then the app is killed, as the system kills a background app.
+    func backgroundThenKill(printingUntil last: String) throws -> [String] {
+        try send("background")
+        try send("memory-warning")
+        let printed = try lines(until: last)
+        kill()
+        return printed
+    }
+
+    /// Terminates the app: what it prints until `willTerminate`, that line included, once it
+    /// has exited.
+    func terminate() throws -> [String] {
+        try send("terminate")
+        let printed = try lines(until: "willTerminate")
+        wait()
+        return printed
+    }
 }
