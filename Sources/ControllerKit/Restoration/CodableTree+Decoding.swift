@@ -3,7 +3,7 @@ import Foundation
 extension CodableTree {
     /// The value of type `type` that `tree` holds, or the `DecodingError` saying why not.
     static func decode<Value: Decodable>(_ type: Value.Type, from tree: CodedValue) throws -> Value {
-        try TreeDecoder(value: tree, codingPath: []).decodeValue(type)
+        try TreeDecoder(value: tree, codingPath: []).decode(type)
     }
 
     /// The decoder for values stored as JSON: dates as `Date`'s own number of seconds since
@@ -39,7 +39,11 @@ extension CodableTree {
     }
 }
 
-struct TreeDecoder: Decoder {
+/// The decoder of one value of a tree, and its single-value container (as Foundation's JSON
+/// decoder is its own): the keyed and unkeyed containers decode every value, primitives too,
+/// through a child's generic `decode(_:)`, and a primitive's `init(from:)` comes back to its
+/// overload here.
+struct TreeDecoder: Decoder, SingleValueDecodingContainer {
     let value: CodedValue
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -56,9 +60,7 @@ struct TreeDecoder: Decoder {
         return UnkeyedTreeDecodingContainer(values: values, codingPath: codingPath)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleTreeDecodingContainer(decoder: self)
-    }
+    func singleValueContainer() -> any SingleValueDecodingContainer { self }
 
     func mismatch(_ type: Any.Type, _ expected: String) -> DecodingError {
         DecodingError.typeMismatch(type, DecodingError.Context(
@@ -67,34 +69,29 @@ struct TreeDecoder: Decoder {
 
     /// `Date` and `Data` straight from their cases, as they were encoded; anything else through
     /// its own `init(from:)`.
-    func decodeValue<Value: Decodable>(_ type: Value.Type) throws -> Value {
+    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         // The static type compared first, as in encoding: the casts run only when it matches.
         if Value.self == Date.self, case .date(let date) = value, let typed = date as? Value { return typed }
         if Value.self == Data.self, case .data(let data) = value, let typed = data as? Value { return typed }
         return try Value(from: self)
     }
 
-    func primitive<Value>(_ type: Value.Type, _ extract: (CodedValue) -> Value?) throws -> Value {
-        guard let result = extract(value) else { throw mismatch(type, "\(type)") }
+    /// The stored value as `Value`, as `convert` reads it; a type mismatch when it does not.
+    private func primitive<Value>(_ convert: (CodedValue) -> Value?) throws -> Value {
+        guard let result = convert(value) else { throw mismatch(Value.self, "\(Value.self)") }
         return result
     }
 
-    func bool() throws -> Bool { try primitive(Bool.self) { if case .bool(let flag) = $0 { flag } else { nil } } }
-    func string() throws -> String { try primitive(String.self) { if case .string(let text) = $0 { text } else { nil } } }
+    // The tree holds no nil.
+    func decodeNil() -> Bool { false }
+    func decode(_ type: Bool.Type) throws -> Bool { try primitive(Bool.init(codedValue:)) }
+    func decode(_ type: String.Type) throws -> String { try primitive(String.init(codedValue:)) }
+    /// Doubles, floats and integers, as ``CodedValueConvertible`` widens them.
+    func decode(_ type: Double.Type) throws -> Double { try primitive(Double.init(codedValue:)) }
 
-    func double() throws -> Double {
-        try primitive(Double.self) {
-            switch $0 {
-            case .double(let number): number
-            case .float(let number): Double(number)
-            case .integer(let number): Double(number)
-            default: nil
-            }
-        }
-    }
-
-    func float() throws -> Float {
-        try primitive(Float.self) {
+    /// Floats, and doubles and integers that a `Float` holds exactly (or a double's NaN).
+    func decode(_ type: Float.Type) throws -> Float {
+        try primitive {
             switch $0 {
             case .float(let number): number
             case .double(let number): Float(exactly: number) ?? (number.isNaN ? .nan : nil)
@@ -104,10 +101,23 @@ struct TreeDecoder: Decoder {
         }
     }
 
-    func integer<Number: FixedWidthInteger>(_ type: Number.Type) throws -> Number {
-        try primitive(type) { if case .integer(let number) = $0 { Number(exactly: number) } else { nil } }
+    func decode(_ type: Int.Type) throws -> Int { try integer() }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+
+    private func integer<Number: FixedWidthInteger>() throws -> Number {
+        try primitive { if case .integer(let number) = $0 { Number(exactly: number) } else { nil } }
     }
 }
+
+// The generic `decode` of each container stands for the protocol's primitive overloads too.
 
 struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let values: [String: CodedValue]
@@ -131,23 +141,8 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return false
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder(for: key).bool() }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder(for: key).string() }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(for: key).double() }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder(for: key).float() }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(for: key).integer(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder(for: key).integer(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder(for: key).integer(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder(for: key).integer(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder(for: key).integer(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder(for: key).integer(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder(for: key).integer(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder(for: key).integer(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder(for: key).integer(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder(for: key).integer(type) }
-
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        try decoder(for: key).decodeValue(type)
+        try decoder(for: key).decode(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -193,22 +188,7 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().bool() }
-    mutating func decode(_ type: String.Type) throws -> String { try next().string() }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next().double() }
-    mutating func decode(_ type: Float.Type) throws -> Float { try next().float() }
-    mutating func decode(_ type: Int.Type) throws -> Int { try next().integer(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().integer(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().integer(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().integer(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().integer(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().integer(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().integer(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().integer(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().integer(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().integer(type) }
-
-    mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try next().decodeValue(type) }
+    mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try next().decode(type) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next().container(keyedBy: type)
@@ -217,26 +197,4 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
 
     mutating func superDecoder() throws -> any Decoder { try next() }
-}
-
-struct SingleTreeDecodingContainer: SingleValueDecodingContainer {
-    let decoder: TreeDecoder
-    var codingPath: [any CodingKey] { decoder.codingPath }
-
-    func decodeNil() -> Bool { false }
-    func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool() }
-    func decode(_ type: String.Type) throws -> String { try decoder.string() }
-    func decode(_ type: Double.Type) throws -> Double { try decoder.double() }
-    func decode(_ type: Float.Type) throws -> Float { try decoder.float() }
-    func decode(_ type: Int.Type) throws -> Int { try decoder.integer(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.integer(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.integer(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try decoder.integer(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.integer(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.integer(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(type) }
-    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try decoder.decodeValue(type) }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `Coder.encodeEncodable(_:forKey:)` stores a value this way, so it is written and read like
 /// every other value, with no JSON in between: a `JSONEncoder` and a `JSONDecoder` per value
-/// were a fifth of a capture on the main actor and of a restore (measured with callgrind).
+/// were a fifth of a capture on the main actor and of a restore.
 /// The tree has no `nil` and no integers above `Int64.max`; a value that needs either is stored as
 /// JSON, as before, and values stored as JSON by earlier versions still decode.
 enum CodableTree {
@@ -13,32 +13,19 @@ enum CodableTree {
     struct Unrepresentable: Error {}
 
     /// `value` as ``Coder/encodeEncodable(_:forKey:)`` stores it: a tree, or JSON when the tree
-    /// cannot hold it; an error names `key` and `path`. Any thread.
-    static func stored<Value: Encodable>(_ value: Value, key: String, path: [String]) -> Result<CodedValue, CoderError> {
-        do {
-            return .success(try encode(value))
-        } catch is Unrepresentable {
-            // Falls through to JSON.
-        } catch {
-            return .failure(CoderError(kind: .valueDoesNotEncode("\(error)"), key: key, path: path))
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // `Date`'s own encoding: its seconds since 2001 as a number, exact (ISO 8601 text drops
-        // the fraction).
-        encoder.dateEncodingStrategy = .deferredToDate
-        do {
-            return .success(.codable(try encoder.encode(value)))
-        } catch {
-            return .failure(CoderError(kind: .valueDoesNotEncode("\(error)"), key: key, path: path))
-        }
-    }
-
-    /// The tree of `value`.
-    static func encode<Value: Encodable>(_ value: Value) throws -> CodedValue {
+    /// cannot hold it. Throws what the value's `encode(to:)` threw. Any thread.
+    static func stored<Value: Encodable>(_ value: Value) throws -> CodedValue {
         let root = TreeNode()
-        try TreeEncoder(node: root, codingPath: []).encodeValue(value)
-        return root.resolved()
+        do {
+            try TreeEncoder(node: root, codingPath: []).encode(value)
+            return root.resolved()
+        } catch is Unrepresentable {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            // Dates as `Date`'s own number of seconds since 2001 (the default), exact, which
+            // `jsonDecoder()` reads; ISO 8601 text would drop the fraction.
+            return .codable(try encoder.encode(value))
+        }
     }
 }
 
@@ -72,7 +59,10 @@ final class TreeNode {
     }
 }
 
-struct TreeEncoder: Encoder {
+/// The encoder of one node, and its single-value container (as Foundation's JSON encoder is its
+/// own): the keyed and unkeyed containers encode every value, primitives too, through a child's
+/// generic `encode(_:)`, and a primitive's `encode(to:)` comes back to its overload here.
+struct TreeEncoder: Encoder, SingleValueEncodingContainer {
     let node: TreeNode
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -86,13 +76,11 @@ struct TreeEncoder: Encoder {
         return UnkeyedTreeEncodingContainer(node: node, codingPath: codingPath)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleTreeEncodingContainer(encoder: self)
-    }
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
-    /// Encodes `value` into this encoder's node: `Date` and `Data` as their own cases (their
-    /// `encode(to:)` would write a number and an array), anything else through `encode(to:)`.
-    func encodeValue<Value: Encodable>(_ value: Value) throws {
+    /// `Date` and `Data` as their own cases (their `encode(to:)` would write a number and an
+    /// array), anything else through its `encode(to:)`.
+    func encode<Value: Encodable>(_ value: Value) throws {
         // The static type compared first: a failed `as?` looks conformances up at run time.
         if Value.self == Date.self, let date = value as? Date {
             node.value = .date(date)
@@ -102,68 +90,65 @@ struct TreeEncoder: Encoder {
             try value.encode(to: self)
         }
     }
+
+    func encodeNil() throws { throw CodableTree.Unrepresentable() }
+    func encode(_ value: Bool) throws { node.value = .bool(value) }
+    func encode(_ value: String) throws { node.value = .string(value) }
+    func encode(_ value: Double) throws { node.value = .double(value) }
+    func encode(_ value: Float) throws { node.value = .float(value) }
+    func encode(_ value: Int) throws { try encodeInteger(value) }
+    func encode(_ value: Int8) throws { try encodeInteger(value) }
+    func encode(_ value: Int16) throws { try encodeInteger(value) }
+    func encode(_ value: Int32) throws { try encodeInteger(value) }
+    func encode(_ value: Int64) throws { try encodeInteger(value) }
+    func encode(_ value: UInt) throws { try encodeInteger(value) }
+    func encode(_ value: UInt8) throws { try encodeInteger(value) }
+    func encode(_ value: UInt16) throws { try encodeInteger(value) }
+    func encode(_ value: UInt32) throws { try encodeInteger(value) }
+    func encode(_ value: UInt64) throws { try encodeInteger(value) }
+
+    private func encodeInteger<Number: BinaryInteger>(_ number: Number) throws {
+        guard let exact = Int64(exactly: number) else { throw CodableTree.Unrepresentable() }
+        node.value = .integer(exact)
+    }
 }
 
-/// Integers of every width, as the tree stores them.
-private func treeInteger<Number: BinaryInteger>(_ number: Number) throws -> CodedValue {
-    guard let exact = Int64(exactly: number) else { throw CodableTree.Unrepresentable() }
-    return .integer(exact)
-}
+// The generic `encode` of each container stands for the protocol's primitive overloads too.
 
 struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: TreeNode
     let codingPath: [any CodingKey]
 
-    private func set(_ value: CodedValue, for key: Key) {
-        node.child(for: key.stringValue).value = value
+    private func encoder(for key: Key) -> TreeEncoder {
+        TreeEncoder(node: node.child(for: key.stringValue), codingPath: codingPath + [key])
     }
 
     mutating func encodeNil(forKey key: Key) throws { throw CodableTree.Unrepresentable() }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), for: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), for: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(.double(value), for: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { set(.float(value), for: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(try treeInteger(value), for: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(try treeInteger(value), for: key) }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try TreeEncoder(node: node.child(for: key.stringValue), codingPath: codingPath + [key]).encodeValue(value)
+        try encoder(for: key).encode(value)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        TreeEncoder(node: node.child(for: key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        encoder(for: key).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        TreeEncoder(node: node.child(for: key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+        encoder(for: key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         TreeEncoder(node: node.child(for: "super"), codingPath: codingPath)
     }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        TreeEncoder(node: node.child(for: key.stringValue), codingPath: codingPath + [key])
-    }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder(for: key) }
 }
 
 struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     let node: TreeNode
     let codingPath: [any CodingKey]
     var count: Int { node.unkeyed?.count ?? 0 }
-
-    private func append(_ value: CodedValue) {
-        node.appendChild().value = value
-    }
 
     /// An encoder for the next element, its index in the coding path.
     private func nextEncoder() -> TreeEncoder {
@@ -172,22 +157,8 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() throws { throw CodableTree.Unrepresentable() }
-    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-    mutating func encode(_ value: String) throws { append(.string(value)) }
-    mutating func encode(_ value: Double) throws { append(.double(value)) }
-    mutating func encode(_ value: Float) throws { append(.float(value)) }
-    mutating func encode(_ value: Int) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: Int8) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: Int16) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: Int32) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: Int64) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: UInt) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: UInt8) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: UInt16) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: UInt32) throws { append(try treeInteger(value)) }
-    mutating func encode(_ value: UInt64) throws { append(try treeInteger(value)) }
 
-    mutating func encode<Value: Encodable>(_ value: Value) throws { try nextEncoder().encodeValue(value) }
+    mutating func encode<Value: Encodable>(_ value: Value) throws { try nextEncoder().encode(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         nextEncoder().container(keyedBy: keyType)
@@ -196,30 +167,6 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nextEncoder().unkeyedContainer() }
 
     mutating func superEncoder() -> any Encoder { nextEncoder() }
-}
-
-struct SingleTreeEncodingContainer: SingleValueEncodingContainer {
-    let encoder: TreeEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
-
-    private func set(_ value: CodedValue) { encoder.node.value = value }
-
-    mutating func encodeNil() throws { throw CodableTree.Unrepresentable() }
-    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(.double(value)) }
-    mutating func encode(_ value: Float) throws { set(.float(value)) }
-    mutating func encode(_ value: Int) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: Int8) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: Int16) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: Int32) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: Int64) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: UInt) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: UInt8) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: UInt16) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: UInt32) throws { set(try treeInteger(value)) }
-    mutating func encode(_ value: UInt64) throws { set(try treeInteger(value)) }
-    mutating func encode<Value: Encodable>(_ value: Value) throws { try encoder.encodeValue(value) }
 }
 
 /// The coding-path key of an unkeyed container's element.

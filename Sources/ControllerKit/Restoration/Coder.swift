@@ -109,9 +109,10 @@ open class Coder {
     /// above `Int64.max`, which the tree cannot hold. A value whose `encode(to:)` throws leaves
     /// the key as it was and records the error.
     public func encodeEncodable<Value: Encodable>(_ value: Value, forKey key: String) {
-        switch CodableTree.stored(value, key: key, path: codingPath) {
-        case .success(let encoded): encode(encoded, forKey: key)
-        case .failure(let error): failWithError(error)
+        do {
+            encode(try CodableTree.stored(value), forKey: key)
+        } catch {
+            fail(key, .valueDoesNotEncode("\(error)"))
         }
     }
 
