@@ -20,14 +20,16 @@ import Foundation
 /// ```
 extension Coder {
     /// Stores `value` under `key` when it is of the closed set; `nil` removes the key. Another
-    /// type is not stored, and the coder records why. An object the archive cannot hold (its
-    /// class is not registered) leaves the key out, and the archive says why.
+    /// type is not stored and the coder says why; an unregistered object leaves the key out.
     public func encode(_ value: Any?, forKey key: String) {
         guard let value else { return encode(nil as CodedValue?, forKey: key) }
-        switch codedValue(of: value, forKey: key) {
-        case .success(let coded): encode(coded, forKey: key)
-        case .failure(.unsupported(let name)): fail(key, .unsupportedValue(name))
-        case .failure(.objectNotKept): encode(nil as CodedValue?, forKey: key)
+        do {
+            encode(try codedValue(of: value, forKey: key), forKey: key)
+        } catch NotStored.unsupported(let name) {
+            fail(key, .unsupportedValue(name))
+        } catch {
+            // An object the archive cannot hold, which the archive reported.
+            encode(nil as CodedValue?, forKey: key)
         }
     }
 
@@ -117,47 +119,38 @@ extension Coder {
         case objectNotKept
     }
 
-    /// `value` in the closed set, or why not; objects become references under `key`.
-    func codedValue(of value: Any, forKey key: String) -> Result<CodedValue, NotStored> {
+    /// `value` in the closed set, or throws ``NotStored``; objects become references under `key`.
+    func codedValue(of value: Any, forKey key: String) throws -> CodedValue {
         // An NSNumber first, by its own type: it also casts to Bool, Int and Double.
-        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return .success(Self.codedValue(of: number)) }
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return Self.codedValue(of: number) }
         switch value {
-        case let coded as CodedValue: return .success(coded)
-        case let flag as Bool: return .success(.bool(flag))
-        case let number as Int: return .success(.integer(Int64(number)))
-        case let number as Int32: return .success(.integer(Int64(number)))
-        case let number as Int64: return .success(.integer(number))
-        case let number as Double: return .success(.double(number))
-        case let number as Float: return .success(.float(number))
-        case let text as String: return .success(.string(text))
-        case let data as Data: return .success(.data(data))
-        case let date as Date: return .success(.date(date))
-        case let storyboard as Storyboard: return .success(.string(storyboard.name))
-        case let point as CGPoint: return .success(point.codedValue)
-        case let size as CGSize: return .success(size.codedValue)
-        case let rect as CGRect: return .success(rect.codedValue)
-        case let object as any StateRestoring: return objectValue(object, forKey: key)
-        case let object as any Coding: return objectValue(object, forKey: key)
-        case let text as NSString: return .success(.string(String(text)))
-        case let date as NSDate: return .success(.date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)))
-        case let data as NSData: return .success(.data(Data(referencing: data)))
-        case let array as [Any]: return collect(array, forKey: key).map(CodedValue.array)
-        case let array as NSArray: return collect(Array(array), forKey: key).map(CodedValue.array)
-        case let dictionary as [String: Any]: return collect(dictionary, forKey: key).map(CodedValue.dictionary)
+        case let coded as CodedValue: return coded
+        // The typed calls' types: numbers, strings, data, dates, geometry, and arrays and
+        // dictionaries of them.
+        case let convertible as any CodedValueConvertible: return convertible.codedValue
+        case let storyboard as Storyboard: return .string(storyboard.name)
+        case let object as any StateRestoring: return try objectValue(object, forKey: key)
+        case let object as any Coding: return try objectValue(object, forKey: key)
+        case let text as NSString: return .string(String(text))
+        case let date as NSDate: return .date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate))
+        case let data as NSData: return .data(Data(referencing: data))
+        case let array as [Any]: return .array(try array.map { try codedValue(of: $0, forKey: key) })
+        case let array as NSArray: return .array(try array.map { try codedValue(of: $0, forKey: key) })
+        case let dictionary as [String: Any]: return .dictionary(try dictionary.mapValues { try codedValue(of: $0, forKey: key) })
         case let dictionary as NSDictionary:
             var pairs: [String: Any] = [:]
             for (pairKey, element) in dictionary {
-                guard let pairKey = pairKey as? String else { return .failure(.unsupported("NSDictionary with non-string keys")) }
+                guard let pairKey = pairKey as? String else { throw NotStored.unsupported("NSDictionary with non-string keys") }
                 pairs[pairKey] = element
             }
-            return collect(pairs, forKey: key).map(CodedValue.dictionary)
-        default: return .failure(.unsupported("\(type(of: value))"))
+            return .dictionary(try pairs.mapValues { try codedValue(of: $0, forKey: key) })
+        default: throw NotStored.unsupported("\(type(of: value))")
         }
     }
 
-    private func objectValue(_ object: AnyObject, forKey key: String) -> Result<CodedValue, NotStored> {
-        guard let reference = reference(for: object, forKey: key) else { return .failure(.objectNotKept) }
-        return .success(.object(reference))
+    private func objectValue(_ object: AnyObject, forKey key: String) throws -> CodedValue {
+        guard let reference = reference(for: object, forKey: key) else { throw NotStored.objectNotKept }
+        return .object(reference)
     }
 
     private static func codedValue(of number: NSNumber) -> CodedValue {
@@ -167,29 +160,6 @@ extension Coder {
         case "d": return .double(number.doubleValue)
         default: return .integer(number.int64Value)
         }
-    }
-
-    private func collect(_ elements: [Any], forKey key: String) -> Result<[CodedValue], NotStored> {
-        var coded: [CodedValue] = []
-        coded.reserveCapacity(elements.count)
-        for element in elements {
-            switch codedValue(of: element, forKey: key) {
-            case .success(let value): coded.append(value)
-            case .failure(let reason): return .failure(reason)
-            }
-        }
-        return .success(coded)
-    }
-
-    private func collect(_ elements: [String: Any], forKey key: String) -> Result<[String: CodedValue], NotStored> {
-        var coded: [String: CodedValue] = [:]
-        for (elementKey, element) in elements {
-            switch codedValue(of: element, forKey: key) {
-            case .success(let value): coded[elementKey] = value
-            case .failure(let reason): return .failure(reason)
-            }
-        }
-        return .success(coded)
     }
 
     /// `value` as Swift's own types (see ``decodeObject(forKey:)``), references resolved; `nil`
