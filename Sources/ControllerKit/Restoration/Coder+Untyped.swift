@@ -218,13 +218,7 @@ extension Coder {
 
     /// Whether `object`'s class, or one of its superclasses, is among `classes`.
     static func isInstance(_ object: AnyObject, ofAnyOf classes: [AnyClass]) -> Bool {
-        let listed = Set(classes.map(ObjectIdentifier.init))
-        var mirror: Mirror? = Mirror(reflecting: object)
-        if listed.contains(ObjectIdentifier(type(of: object))) { return true }
-        while let current = mirror {
-            if let type = current.subjectType as? AnyClass, listed.contains(ObjectIdentifier(type)) { return true }
-            mirror = current.superclassMirror
-        }
-        return false
+        func isInstance<Class: AnyObject>(of type: Class.Type) -> Bool { object is Class }
+        return classes.contains { isInstance(of: $0) }
     }
 }
