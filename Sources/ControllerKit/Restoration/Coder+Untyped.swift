@@ -109,6 +109,26 @@ extension Coder {
         return value
     }
 
+    /// Writes `value` after the unkeyed values written so far, as `NSCoder.encode(_:)` for code
+    /// written before keyed archiving; read back in the same order. Each is kept under the key
+    /// `$0`, `$1`, … of the same coder, so tools show them; mixing them with keyed values of
+    /// those names is not supported.
+    ///
+    /// ```swift
+    /// coder.encode("draft")
+    /// let name = coder.decodeObject() as? String   // at restore: "draft"
+    /// ```
+    public func encode(_ value: Any?) {
+        encode(value, forKey: "$\(unkeyedWritten)")
+        unkeyedWritten += 1
+    }
+
+    /// The next unkeyed value, as `NSCoder.decodeObject()`: `nil` once they are all read.
+    public func decodeObject() -> Any? {
+        defer { unkeyedRead += 1 }
+        return decodeObject(forKey: "$\(unkeyedRead)")
+    }
+
     // MARK: - Conversions
 
     /// Why an untyped value is not stored.
