@@ -49,26 +49,9 @@ extension Coder {
         return plainValue(stored, forKey: key)
     }
 
-    /// The value under `key` as Foundation's class `type` (`NSString`, `NSNumber`, `NSArray`,
-    /// `NSDictionary`, `NSDate` or `NSData`), or the object of class `type` (an `NSObject`
-    /// subclass adopting ``Coding`` or ``StateRestoring``): `nil` when missing, `nil` and a
-    /// recorded error when the value is another kind or `type` is none of these.
-    public func decodeObject<DecodedObjectType: NSObject>(of type: DecodedObjectType.Type, forKey key: String) -> DecodedObjectType? {
-        guard let stored = values[key] else { return nil }
-        if case .object(let reference) = stored { return typedObject(reference, as: type, forKey: key) }
-        let before = errors.count
-        guard let object = foundationObject(stored, as: type, forKey: key) else {
-            if errors.count == before { fail(key, .typeMismatch(expected: "\(type)", found: describe(stored))) }
-            return nil
-        }
-        return object
-    }
-
-    /// The value under `key` when it is one of `classes` (Foundation's, as above, or the class
-    /// of a referenced object, or one of its superclasses), as
-    /// `NSCoder.decodeObject(of:forKey:)` with a list: `nil` when missing, `nil` and a recorded
-    /// error when it is none of them. An `NSArray` or `NSDictionary` may hold objects of the
-    /// listed classes.
+    /// The value under `key` when it is one of `classes` (Foundation's, or a class or superclass
+    /// of a referenced object), as `NSCoder.decodeObject(of:forKey:)` with a list: `nil` when
+    /// missing, `nil` and a recorded error when it is none of them.
     public func decodeObject(of classes: [AnyClass]?, forKey key: String) -> Any? {
         guard let stored = values[key] else { return nil }
         let classes = classes ?? []

@@ -220,17 +220,17 @@ open class Coder {
         }
     }
 
-    /// The object of class `type` (or a subclass) under `key`: a ``StateRestoring`` object, a
-    /// ``Coding`` object, a controller. `nil` when missing; `nil` and a recorded error when the
-    /// key holds no reference, one to an object the archive does not hold or could not restore,
-    /// or an object of another class.
+    /// The object of class `type` (or a subclass) under `key`: a ``StateRestoring`` or ``Coding``
+    /// object, a controller, or an instance of Foundation's class `type` (`NSString`, `NSNumber`,
+    /// `NSArray`, `NSDictionary`, `NSDate`, `NSData`) made from the value. `nil` when missing;
+    /// `nil` and a recorded error when the key holds another kind of value, a reference to an
+    /// object the archive does not hold or could not restore, or an object of another class.
     public func decodeObject<Object: AnyObject>(of type: Object.Type, forKey key: String) -> Object? {
         guard let stored = values[key] else { return nil }
-        guard case .object(let reference) = stored else {
-            fail(key, .typeMismatch(expected: "object \(Object.self)", found: describe(stored)))
-            return nil
-        }
-        return typedObject(reference, as: type, forKey: key)
+        let before = errors.count
+        if let object = object(stored, as: type, forKey: key) { return object }
+        if errors.count == before { fail(key, .typeMismatch(expected: "object \(Object.self)", found: describe(stored))) }
+        return nil
     }
 
     /// The array of objects of class `type` under `key`, as
@@ -244,23 +244,24 @@ open class Coder {
             return nil
         }
         var result: [Object] = []
-        result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            if case .object(let reference) = element {
-                guard let object = typedObject(reference, as: type, forKey: key) else { return nil }
-                result.append(object)
-            } else if let nsType = type as? NSObject.Type, let object = foundationObject(element, as: nsType, forKey: key) as? Object {
-                result.append(object)
-            } else {
+            guard let object = object(element, as: type, forKey: key) else {
+                if case .object = element { return nil }
                 fail(key, .typeMismatch(expected: "array of \(Object.self)", found: "\(describe(element)) at index \(index)"))
                 return nil
             }
+            result.append(object)
         }
         return result
     }
 
-    /// The object `reference` points at, when it is a `type`; else `nil` and a recorded error.
-    func typedObject<Object: AnyObject>(_ reference: ObjectReference, as type: Object.Type, forKey key: String) -> Object? {
+    /// `value` as a `type`: the object a reference points at (else `nil` and a recorded error), or
+    /// an instance of Foundation's class `type` made from the value (else `nil`).
+    func object<Object: AnyObject>(_ value: CodedValue, as type: Object.Type, forKey key: String) -> Object? {
+        guard case .object(let reference) = value else {
+            guard let nsType = type as? NSObject.Type else { return nil }
+            return foundationObject(value, as: nsType, forKey: key) as? Object
+        }
         guard let object = object(for: reference, forKey: key) else { return nil }
         guard let typed = object as? Object else {
             fail(key, .wrongObjectClass(expected: "\(Object.self)", found: "\(Swift.type(of: object))"))
