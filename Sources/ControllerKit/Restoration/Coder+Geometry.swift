@@ -3,53 +3,25 @@ import Foundation
 /// UIKit's geometry coding (`UIGeometry.h`'s `NSCoder` extension): points, sizes and rectangles
 /// under UIKit's names, with UIKit's semantics: a missing key decodes as `.zero`.
 ///
-/// Each is stored as a dictionary of its numbers (`["x": 12.0, "y": 480.0]`; a size `width` and
-/// `height`; a rectangle all four), so `navstate show` and JSON exports print the fields. A key
-/// holding anything else (another shape, missing or extra fields, a non-number) decodes as
-/// `.zero` and records a ``CoderError`` naming the key. The three types are
-/// ``CodedValueConvertible`` too: arrays and dictionaries of them encode with
-/// `encode(_:forKey:)`, and `decodeObject(of: [CGPoint].self, forKey:)` reads them back.
+/// The three types are ``CodedValueConvertible``, so `encode(_:forKey:)` stores them, alone or
+/// in arrays and dictionaries, as dictionaries of their numbers (`["x": 12.0, "y": 480.0]`; a
+/// size `width` and `height`; a rectangle all four), which `navstate show` and JSON exports
+/// print. A key holding anything else (another shape, missing or extra fields, a non-number)
+/// decodes as `.zero` and records a ``CoderError`` naming the key.
 ///
 /// ```swift
 /// coder.encode(scrollView.contentOffset, forKey: "offset")
 /// scrollView.contentOffset = coder.decodeCGPoint(forKey: "offset")
 /// ```
-///
-/// `CGVector` and `CGAffineTransform` are not in Foundation on Linux, so their coding methods are
-/// not declared.
 extension Coder {
-    /// Stores `point` under `key`, as `NSCoder.encode(_:forKey:)` for `CGPoint`.
-    public func encode(_ point: CGPoint, forKey key: String) {
-        encode(point.codedValue, forKey: key)
-    }
+    /// The point under `key`; `.zero` when missing, or (with an error) of another shape.
+    public func decodeCGPoint(forKey key: String) -> CGPoint { decodeObject(of: CGPoint.self, forKey: key) ?? .zero }
 
-    /// Stores `size` under `key`, as `NSCoder.encode(_:forKey:)` for `CGSize`.
-    public func encode(_ size: CGSize, forKey key: String) {
-        encode(size.codedValue, forKey: key)
-    }
+    /// The size under `key`; `.zero` when missing, or (with an error) of another shape.
+    public func decodeCGSize(forKey key: String) -> CGSize { decodeObject(of: CGSize.self, forKey: key) ?? .zero }
 
-    /// Stores `rect` under `key`, as `NSCoder.encode(_:forKey:)` for `CGRect`.
-    public func encode(_ rect: CGRect, forKey key: String) {
-        encode(rect.codedValue, forKey: key)
-    }
-
-    /// The point under `key`; `.zero` when missing, or (with an error) when the key holds
-    /// something else.
-    public func decodeCGPoint(forKey key: String) -> CGPoint {
-        decodeObject(of: CGPoint.self, forKey: key) ?? .zero
-    }
-
-    /// The size under `key`; `.zero` when missing, or (with an error) when the key holds
-    /// something else.
-    public func decodeCGSize(forKey key: String) -> CGSize {
-        decodeObject(of: CGSize.self, forKey: key) ?? .zero
-    }
-
-    /// The rectangle under `key`; `.zero` when missing, or (with an error) when the key holds
-    /// something else.
-    public func decodeCGRect(forKey key: String) -> CGRect {
-        decodeObject(of: CGRect.self, forKey: key) ?? .zero
-    }
+    /// The rectangle under `key`; `.zero` when missing, or (with an error) of another shape.
+    public func decodeCGRect(forKey key: String) -> CGRect { decodeObject(of: CGRect.self, forKey: key) ?? .zero }
 }
 
 /// The numbers of a geometry dictionary, in `names` order: `nil` unless `value` is a dictionary

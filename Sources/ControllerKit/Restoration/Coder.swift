@@ -116,17 +116,9 @@ open class Coder {
         }
     }
 
-    /// Stores a reference to a ``StateRestoring`` object (a controller, a model object); `nil`
-    /// removes the key. An object referenced twice is stored once and restores as one instance.
-    /// ``Coding`` objects go through `encode(_:forKey:)` for `Any?`, as `NSCoding` objects do.
-    public func encode(_ object: (any StateRestoring)?, forKey key: String) {
-        encode(object.flatMap { reference(for: $0, forKey: key) }.map(CodedValue.object), forKey: key)
-    }
-
     /// The reference under which `object` (a ``StateRestoring`` or ``Coding`` object) is stored
-    /// under `key`, or `nil` when this archive cannot hold it: the key is then left out, and the
-    /// archive says why. Subclasses that persist archives override it to number objects across
-    /// the whole archive.
+    /// under `key`, or `nil` when this archive cannot hold it (the key is then left out, and the
+    /// archive says why). Archives that persist override it to number objects across the archive.
     open func reference(for object: AnyObject, forKey key: String) -> ObjectReference? {
         let identity = ObjectIdentifier(object)
         if let id = idsByObject[identity] { return ObjectReference(id: id) }
