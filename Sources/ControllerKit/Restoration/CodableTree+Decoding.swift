@@ -165,11 +165,6 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(values: [CodedValue], codingPath: [any CodingKey]) {
-        self.values = values
-        self.codingPath = codingPath
-    }
-
     var count: Int? { values.count }
     var isAtEnd: Bool { currentIndex >= values.count }
 

@@ -33,21 +33,20 @@ enum CodableTree {
 /// value is a node until the whole tree is resolved.
 final class TreeNode {
     var value: CodedValue?
-    var keyed: [String: TreeNode]?
+    var keyed: [String: TreeNode] = [:]
     var unkeyed: [TreeNode]?
 
     /// The finished value; a container nothing was written to is an empty dictionary.
     func resolved() -> CodedValue {
         if let value { return value }
         if let unkeyed { return .array(unkeyed.map { $0.resolved() }) }
-        return .dictionary((keyed ?? [:]).mapValues { $0.resolved() })
+        return .dictionary(keyed.mapValues { $0.resolved() })
     }
 
     /// A new node under `key`; a key written twice keeps its last value, whichever kind each was.
     func child(for key: String) -> TreeNode {
         let node = TreeNode()
-        if keyed == nil { keyed = [:] }
-        keyed?[key] = node
+        keyed[key] = node
         return node
     }
 

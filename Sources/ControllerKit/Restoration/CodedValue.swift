@@ -179,12 +179,7 @@ extension Array: CodedValueConvertible where Element: CodedValueConvertible {
     // Inlinable, so an app's module specializes it for its element type: unspecialized, each
     // call looked up generic metadata at run time (an eighth of a save's main-actor time).
     @inlinable
-    public var codedValue: CodedValue {
-        var values: [CodedValue] = []
-        values.reserveCapacity(count)
-        for element in self { values.append(element.codedValue) }
-        return .array(values)
-    }
+    public var codedValue: CodedValue { .array(map { $0.codedValue }) }
     @inlinable
     public init?(codedValue: CodedValue) {
         guard case .array(let values) = codedValue else { return nil }

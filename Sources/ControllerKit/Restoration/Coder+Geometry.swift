@@ -28,13 +28,8 @@ extension Coder {
 /// of exactly those keys, each a number (doubles, floats and integers, as `Double` accepts them).
 private func geometryFields(_ value: CodedValue, _ names: [String]) -> [Double]? {
     guard case .dictionary(let fields) = value, fields.count == names.count else { return nil }
-    var numbers: [Double] = []
-    numbers.reserveCapacity(names.count)
-    for name in names {
-        guard let field = fields[name], let number = Double(codedValue: field) else { return nil }
-        numbers.append(number)
-    }
-    return numbers
+    let numbers = names.compactMap { fields[$0].flatMap(Double.init(codedValue:)) }
+    return numbers.count == names.count ? numbers : nil
 }
 
 extension CGPoint: CodedValueConvertible {

@@ -178,7 +178,6 @@ extension Coder {
         case .date(let date): return date
         case .array(let values):
             var elements: [Any] = []
-            elements.reserveCapacity(values.count)
             for element in values {
                 guard let plain = plainValue(element, forKey: key) else { return nil }
                 elements.append(plain)

@@ -104,19 +104,14 @@ extension ViewController {
     @_spi(Restoration)
     public var restorationIdentifierPath: [String]? {
         var components: [String] = []
-        var current = self
-        while true {
-            guard let identifier = current.restorationIdentifier, !identifier.isEmpty else { return nil }
+        var current: ViewController? = self
+        while let controller = current {
+            guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else { return nil }
             components.append(identifier)
-            if let parent = current.parentLink {
-                current = parent
-            } else if let presenter = current.presentingLink {
-                current = presenter
-            } else {
-                if let window = current.windowLink?.restorationIdentifier { components.append(window) }
-                return components.reversed()
-            }
+            current = controller.parentLink ?? controller.presentingLink
+            if current == nil, let window = controller.windowLink?.restorationIdentifier { components.append(window) }
         }
+        return components.reversed()
     }
 }
 
