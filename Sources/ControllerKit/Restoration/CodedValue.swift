@@ -81,9 +81,7 @@ public protocol CodedValueConvertible {
 }
 
 extension Bool: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .bool(self) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .bool(let value) = codedValue else { return nil }
         self = value
@@ -91,9 +89,7 @@ extension Bool: CodedValueConvertible {
 }
 
 extension Int: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .integer(Int64(self)) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .integer(let value) = codedValue, let exact = Int(exactly: value) else { return nil }
         self = exact
@@ -101,9 +97,7 @@ extension Int: CodedValueConvertible {
 }
 
 extension Int32: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .integer(Int64(self)) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .integer(let value) = codedValue, let exact = Int32(exactly: value) else { return nil }
         self = exact
@@ -111,9 +105,7 @@ extension Int32: CodedValueConvertible {
 }
 
 extension Int64: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .integer(self) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .integer(let value) = codedValue else { return nil }
         self = value
@@ -121,10 +113,8 @@ extension Int64: CodedValueConvertible {
 }
 
 extension Double: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .double(self) }
     /// Accepts doubles, floats and integers (widening never loses the stored value's meaning).
-    @inlinable
     public init?(codedValue: CodedValue) {
         switch codedValue {
         case .double(let value): self = value
@@ -136,9 +126,7 @@ extension Double: CodedValueConvertible {
 }
 
 extension Float: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .float(self) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .float(let value) = codedValue else { return nil }
         self = value
@@ -146,9 +134,7 @@ extension Float: CodedValueConvertible {
 }
 
 extension String: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .string(self) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .string(let value) = codedValue else { return nil }
         self = value
@@ -156,9 +142,7 @@ extension String: CodedValueConvertible {
 }
 
 extension Data: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .data(self) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .data(let value) = codedValue else { return nil }
         self = value
@@ -166,9 +150,7 @@ extension Data: CodedValueConvertible {
 }
 
 extension Date: CodedValueConvertible {
-    @inlinable
     public var codedValue: CodedValue { .date(self) }
-    @inlinable
     public init?(codedValue: CodedValue) {
         guard case .date(let value) = codedValue else { return nil }
         self = value
