@@ -195,19 +195,17 @@ open class Coder {
     /// The `Decodable` value under `key`, as `NSCoder.decodeDecodable(_:forKey:)`.
     public func decodeDecodable<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
         guard let stored = values[key] else { return nil }
-        guard case .codable(let json) = stored else {
-            // A tree, as `encodeEncodable` stores it; anything else fails as a type mismatch.
-            do {
-                return try CodableTree.decode(type, from: stored)
-            } catch {
-                fail(key, .typeMismatch(expected: "codable \(Value.self)", found: "\(describe(stored)); \(CodableTree.describe(error))"))
-                return nil
-            }
-        }
         do {
-            return try CodableTree.jsonDecoder().decode(Value.self, from: json)
+            if case .codable(let json) = stored { return try CodableTree.jsonDecoder().decode(type, from: json) }
+            // A tree, as `encodeEncodable` stores it; anything else fails as a type mismatch.
+            return try CodableTree.decode(type, from: stored)
         } catch {
-            fail(key, .corruptPayload("\(error)"))
+            if case .codable = stored {
+                fail(key, .corruptPayload("\(error)"))
+            } else {
+                let found = "\(describe(stored)); \(CodableTree.describe(error))"
+                fail(key, .typeMismatch(expected: "codable \(Value.self)", found: found))
+            }
             return nil
         }
     }
