@@ -141,9 +141,7 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return false
     }
 
-    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        try decoder(for: key).decode(type)
-    }
+    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value { try decoder(for: key).decode(type) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try decoder(for: key).container(keyedBy: type)
@@ -153,9 +151,7 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try decoder(for: key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: values["super"] ?? .dictionary([:]), codingPath: codingPath)
-    }
+    func superDecoder() throws -> any Decoder { TreeDecoder(value: values["super"] ?? .dictionary([:]), codingPath: codingPath) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { try decoder(for: key) }
 }

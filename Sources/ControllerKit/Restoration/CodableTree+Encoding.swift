@@ -124,22 +124,16 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     mutating func encodeNil(forKey key: Key) throws { throw CodableTree.Unrepresentable() }
 
-    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try encoder(for: key).encode(value)
-    }
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { try encoder(for: key).encode(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         encoder(for: key).container(keyedBy: keyType)
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder(for: key).unkeyedContainer()
-    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder(for: key).unkeyedContainer() }
 
-    mutating func superEncoder() -> any Encoder {
-        TreeEncoder(node: node.child(for: "super"), codingPath: codingPath)
-    }
+    mutating func superEncoder() -> any Encoder { TreeEncoder(node: node.child(for: "super"), codingPath: codingPath) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder(for: key) }
 }

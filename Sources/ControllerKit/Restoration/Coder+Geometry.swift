@@ -34,9 +34,7 @@ private func geometryFields(_ value: CodedValue, _ names: [String]) -> [Double]?
 
 extension CGPoint: CodedValueConvertible {
     /// `["x": x, "y": y]`.
-    public var codedValue: CodedValue {
-        .dictionary(["x": .double(Double(x)), "y": .double(Double(y))])
-    }
+    public var codedValue: CodedValue { .dictionary(["x": .double(Double(x)), "y": .double(Double(y))]) }
 
     public init?(codedValue: CodedValue) {
         guard let fields = geometryFields(codedValue, ["x", "y"]) else { return nil }
@@ -46,9 +44,7 @@ extension CGPoint: CodedValueConvertible {
 
 extension CGSize: CodedValueConvertible {
     /// `["width": width, "height": height]`.
-    public var codedValue: CodedValue {
-        .dictionary(["width": .double(Double(width)), "height": .double(Double(height))])
-    }
+    public var codedValue: CodedValue { .dictionary(["width": .double(Double(width)), "height": .double(Double(height))]) }
 
     public init?(codedValue: CodedValue) {
         guard let fields = geometryFields(codedValue, ["width", "height"]) else { return nil }

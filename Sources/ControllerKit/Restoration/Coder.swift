@@ -76,14 +76,10 @@ open class Coder {
 
     /// The version the class named `className` had when the archive was written, or `0` when
     /// none was recorded; lets a controller migrate its own old keys.
-    open func version(forClassName className: String) -> Int {
-        classVersions[className] ?? 0
-    }
+    open func version(forClassName className: String) -> Int { classVersions[className] ?? 0 }
 
     /// Records the version of `className`, as the archiver does when saving.
-    public func setVersion(_ version: Int, forClassName className: String) {
-        classVersions[className] = version
-    }
+    public func setVersion(_ version: Int, forClassName className: String) { classVersions[className] = version }
 
     /// Every class version this coder knows.
     public var allClassVersions: [String: Int] { classVersions }
@@ -91,12 +87,9 @@ open class Coder {
     // MARK: - Encoding
 
     /// Stores `value` under `key`; `nil` removes the key.
-    public func encode(_ value: CodedValue?, forKey key: String) {
-        values[key] = value
-    }
+    public func encode(_ value: CodedValue?, forKey key: String) { values[key] = value }
 
-    /// Stores any value of the closed set (numbers, strings, data, dates, and arrays and
-    /// dictionaries of them); `nil` removes the key.
+    /// Stores any value of the closed set (``CodedValueConvertible``); `nil` removes the key.
     // Inlinable, here and in `decodeObject(of:forKey:)`, so that an app's module specializes
     // them for its own types: unspecialized, each call looked up generic metadata at run time.
     @inlinable
@@ -141,44 +134,28 @@ open class Coder {
     // MARK: - Decoding
 
     /// Whether `key` holds a value.
-    public func containsValue(forKey key: String) -> Bool {
-        values[key] != nil
-    }
+    public func containsValue(forKey key: String) -> Bool { values[key] != nil }
 
     /// The Bool under `key`; `false` when missing.
-    public func decodeBool(forKey key: String) -> Bool {
-        decodeObject(of: Bool.self, forKey: key) ?? false
-    }
+    public func decodeBool(forKey key: String) -> Bool { decodeObject(of: Bool.self, forKey: key) ?? false }
 
     /// The integer under `key`; `0` when missing or out of range for `Int`.
-    public func decodeInteger(forKey key: String) -> Int {
-        decodeObject(of: Int.self, forKey: key) ?? 0
-    }
+    public func decodeInteger(forKey key: String) -> Int { decodeObject(of: Int.self, forKey: key) ?? 0 }
 
     /// The 32-bit integer under `key`; `0` when missing or out of range.
-    public func decodeInt32(forKey key: String) -> Int32 {
-        decodeObject(of: Int32.self, forKey: key) ?? 0
-    }
+    public func decodeInt32(forKey key: String) -> Int32 { decodeObject(of: Int32.self, forKey: key) ?? 0 }
 
     /// The 64-bit integer under `key`; `0` when missing.
-    public func decodeInt64(forKey key: String) -> Int64 {
-        decodeObject(of: Int64.self, forKey: key) ?? 0
-    }
+    public func decodeInt64(forKey key: String) -> Int64 { decodeObject(of: Int64.self, forKey: key) ?? 0 }
 
     /// The Double under `key` (floats and integers widen); `0` when missing.
-    public func decodeDouble(forKey key: String) -> Double {
-        decodeObject(of: Double.self, forKey: key) ?? 0
-    }
+    public func decodeDouble(forKey key: String) -> Double { decodeObject(of: Double.self, forKey: key) ?? 0 }
 
     /// The Float under `key`; `0` when missing.
-    public func decodeFloat(forKey key: String) -> Float {
-        decodeObject(of: Float.self, forKey: key) ?? 0
-    }
+    public func decodeFloat(forKey key: String) -> Float { decodeObject(of: Float.self, forKey: key) ?? 0 }
 
     /// The String under `key`; `nil` when missing.
-    public func decodeString(forKey key: String) -> String? {
-        decodeObject(of: String.self, forKey: key)
-    }
+    public func decodeString(forKey key: String) -> String? { decodeObject(of: String.self, forKey: key) }
 
     /// The value of type `type` under `key`, type-checked: `nil` when missing, `nil` and a
     /// recorded error when the stored value has another type.
