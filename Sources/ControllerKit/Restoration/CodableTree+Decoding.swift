@@ -6,9 +6,8 @@ extension CodableTree {
         try TreeDecoder(value: tree, codingPath: []).decode(type)
     }
 
-    /// The decoder for values stored as JSON: dates as `Date`'s own number of seconds since
-    /// 2001 (what ``stored(_:key:path:)`` writes), or as ISO 8601 text (what earlier versions
-    /// wrote, whole seconds only).
+    /// The decoder for values stored as JSON: dates as `Date`'s own seconds since 2001 (what
+    /// ``stored(_:)`` writes), or as ISO 8601 text (what earlier versions wrote).
     static func jsonDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
@@ -39,10 +38,8 @@ extension CodableTree {
     }
 }
 
-/// The decoder of one value of a tree, and its single-value container (as Foundation's JSON
-/// decoder is its own): the keyed and unkeyed containers decode every value, primitives too,
-/// through a child's generic `decode(_:)`, and a primitive's `init(from:)` comes back to its
-/// overload here.
+/// The decoder of one value and its own single-value container, as Foundation's JSON decoder is:
+/// a primitive's `init(from:)` comes back to its overload here.
 struct TreeDecoder: Decoder, SingleValueDecodingContainer {
     let value: CodedValue
     let codingPath: [any CodingKey]
@@ -82,11 +79,9 @@ struct TreeDecoder: Decoder, SingleValueDecodingContainer {
         return result
     }
 
-    // The tree holds no nil.
     func decodeNil() -> Bool { false }
     func decode(_ type: Bool.Type) throws -> Bool { try primitive(Bool.init(codedValue:)) }
     func decode(_ type: String.Type) throws -> String { try primitive(String.init(codedValue:)) }
-    /// Doubles, floats and integers, as ``CodedValueConvertible`` widens them.
     func decode(_ type: Double.Type) throws -> Double { try primitive(Double.init(codedValue:)) }
 
     /// Floats, and doubles and integers that a `Float` holds exactly (or a double's NaN).

@@ -3,11 +3,9 @@ import Foundation
 /// `Codable` values as trees of ``CodedValue``: keyed containers become dictionaries, unkeyed
 /// ones arrays, single values the matching case; `Date` and `Data` keep their own cases.
 ///
-/// `Coder.encodeEncodable(_:forKey:)` stores a value this way, so it is written and read like
-/// every other value, with no JSON in between: a `JSONEncoder` and a `JSONDecoder` per value
-/// were a fifth of a capture on the main actor and of a restore.
-/// The tree has no `nil` and no integers above `Int64.max`; a value that needs either is stored as
-/// JSON, as before, and values stored as JSON by earlier versions still decode.
+/// `Coder.encodeEncodable(_:forKey:)` stores a value this way: a `JSONEncoder` and a `JSONDecoder`
+/// per value cost a fifth of a capture and a restore. The tree has no `nil` and no integers above
+/// `Int64.max`; a value that needs either is stored as JSON, as earlier versions stored all.
 enum CodableTree {
     /// The value needs something the tree cannot hold; the caller stores it as JSON instead.
     struct Unrepresentable: Error {}
@@ -58,9 +56,8 @@ final class TreeNode {
     }
 }
 
-/// The encoder of one node, and its single-value container (as Foundation's JSON encoder is its
-/// own): the keyed and unkeyed containers encode every value, primitives too, through a child's
-/// generic `encode(_:)`, and a primitive's `encode(to:)` comes back to its overload here.
+/// The encoder of one node and its own single-value container, as Foundation's JSON encoder is:
+/// a primitive's `encode(to:)` comes back to its overload here.
 struct TreeEncoder: Encoder, SingleValueEncodingContainer {
     let node: TreeNode
     let codingPath: [any CodingKey]

@@ -2,10 +2,9 @@ import Foundation
 
 /// One keyed value as a ``Coder`` holds it: the closed set of types docs/behaviour.md lists.
 ///
-/// A closed set is what makes decoding secure by construction: nothing in an archive can name a
-/// type to instantiate, and every value's type is checked against what the decoder asks for.
-/// Points, sizes and rectangles are dictionaries of numbers (``CodedValueConvertible``); objects
-/// are references, made at restore only from registered classes.
+/// A closed set makes decoding secure by construction: nothing in an archive names a type to
+/// make, and every value's type is checked against what the decoder asks for. Objects are
+/// references, made at restore only from registered classes.
 public enum CodedValue: Sendable, Hashable {
     case bool(Bool)
     case integer(Int64)
@@ -41,8 +40,7 @@ public enum CodedValue: Sendable, Hashable {
 }
 
 extension CodedValue: CustomStringConvertible {
-    /// The case and its value, dictionaries in key order: the same value always prints the same,
-    /// so test kits can compare and diff printed values.
+    /// The case and its value, dictionaries in key order, so test kits can compare printed values.
     public var description: String {
         switch self {
         case .bool(let flag): return "bool(\(flag))"

@@ -4,12 +4,10 @@ import Foundation
 /// `encode(_ value: Any?, forKey:)`, `decodeObject(forKey:)`, and
 /// `decodeObject(of: NSString.self, forKey:)` and its kin for Foundation's classes.
 ///
-/// Only the closed set is stored: Bool, the integers, Double, Float, String, Data, Date,
-/// `CGPoint`, `CGSize`, `CGRect`, arrays and string-keyed dictionaries of these, Foundation's
-/// `NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `NSDate`, `NSData`, and ``StateRestoring``
-/// and ``Coding`` objects (by reference, alone or inside arrays and dictionaries). Anything else
-/// is not saved: the coder records an error naming the key and the type, which the save report
-/// lists. Nothing is ever instantiated from a class name.
+/// Only the closed set is stored: the typed calls' types (``CodedValueConvertible``), their
+/// Foundation classes (`NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `NSDate`, `NSData`), and
+/// ``StateRestoring`` and ``Coding`` objects, by reference: an object stored twice restores as one
+/// instance. Anything else is not saved, and the coder records an error naming the key and type.
 ///
 /// ```swift
 /// coder.encode(searchText as NSString, forKey: "search")
@@ -35,11 +33,9 @@ extension Coder {
 
     /// The value under `key` as Swift's own types (`Bool`, `Int` or `Int64`, `Double`, `Float`,
     /// `String`, `Data`, `Date`, `[Any]`, `[String: Any]`, an object), ready for `as?`; `nil`
-    /// when missing. References become their objects, inside arrays and dictionaries too; one
-    /// that does not resolve makes the whole value `nil` and records an error. A point, size or
-    /// rectangle comes back as its dictionary (``decodeCGPoint(forKey:)`` and its kin read them);
-    /// a Codable value stored as JSON as its JSON `Data`. Under
-    /// `Application.stateRestorationViewControllerStoryboardKey`, a storyboard's name comes back
+    /// when missing. A reference that does not resolve, even inside an array or dictionary, makes
+    /// the whole value `nil` and records an error. Geometry comes back as its dictionary, JSON as
+    /// its `Data`, and a storyboard's name under `Application.stateRestorationViewControllerStoryboardKey`
     /// as its ``Storyboard``, as UIKit's coder has it (`nil` when it is not registered any more).
     public func decodeObject(forKey key: String) -> Any? {
         guard let stored = values[key] else { return nil }

@@ -25,20 +25,14 @@ import Foundation
 /// }
 /// ```
 ///
-/// Like `NSCoder`, a coder is isolated to no actor: `Coding` model classes, helpers and protocol
-/// extensions call it from wherever they run. It is not `Sendable`: one task uses it at a time.
-/// The coders a save or a restore hands out are made on the main actor and stay there, as the
-/// hooks they are handed to run there.
-///
-/// The base class is a complete in-memory coder: object references keep identity within the
-/// objects it was handed. The state-restoration layer subclasses it to number objects across a
-/// whole snapshot.
+/// Like `NSCoder`, a coder is isolated to no actor, as model classes call it from wherever they
+/// run, and is not `Sendable`. The base class is a complete in-memory coder; the
+/// state-restoration layer subclasses it to number objects across a whole snapshot.
 open class Coder {
     /// The keyed values, as stored.
     public private(set) var values: [String: CodedValue]
 
-    /// The restoration identifiers from the root to the controller this coder belongs to; errors
-    /// name it.
+    /// The restoration identifiers from the root to this coder's controller, as errors name it.
     public var codingPath: [String]
 
     /// Every decoding or encoding error so far, oldest first.
@@ -51,8 +45,7 @@ open class Coder {
     private var objectsByID: [Int: AnyObject] = [:]
     private var idsByObject: [ObjectIdentifier: Int] = [:]
 
-    /// Makes a coder holding `values`, for a controller at `codingPath`, with the class versions
-    /// recorded at save time.
+    /// A coder holding `values`, for the controller at `codingPath`, with the saved class versions.
     public init(values: [String: CodedValue] = [:], codingPath: [String] = [], classVersions: [String: Int] = [:]) {
         self.values = values
         self.codingPath = codingPath
@@ -62,17 +55,12 @@ open class Coder {
     /// The first error, as `NSCoder.error`.
     public var error: CoderError? { errors.first }
 
-    /// Whether the coder makes only the classes it was told of, as a secure `NSCoder` reports:
-    /// always `true`. Values are of a closed set of types, and objects are made only from classes
-    /// registered under stable names (`RestorationRegistry`); nothing in an archive names a type
-    /// to instantiate.
+    /// Always `true`, as a secure `NSCoder` reports: values are of a closed set of types, and
+    /// objects are made only from classes registered under stable names (`RestorationRegistry`).
     open var requiresSecureCoding: Bool { true }
 
-    /// Records an error, as `NSCoder.failWithError(_:)`. Restoration treats a controller whose
-    /// coder failed as not restorable.
-    open func failWithError(_ error: CoderError) {
-        errors.append(error)
-    }
+    /// Records an error, as `NSCoder.failWithError(_:)`; a controller whose coder failed is not restored.
+    open func failWithError(_ error: CoderError) { errors.append(error) }
 
     /// The version the class named `className` had when the archive was written, or `0` when
     /// none was recorded; lets a controller migrate its own old keys.
@@ -98,9 +86,8 @@ open class Coder {
     }
 
     /// Stores an `Encodable` value, as `NSCoder.encodeEncodable(_:forKey:)`: as a tree of keyed
-    /// values (dictionaries, arrays, primitives), or as JSON when it needs `nil` or an integer
-    /// above `Int64.max`, which the tree cannot hold. A value whose `encode(to:)` throws leaves
-    /// the key as it was and records the error.
+    /// values, or as JSON when it needs `nil` or an integer above `Int64.max`. A value whose
+    /// `encode(to:)` throws leaves the key as it was and records the error.
     public func encodeEncodable<Value: Encodable>(_ value: Value, forKey key: String) {
         do {
             encode(try CodableTree.stored(value), forKey: key)

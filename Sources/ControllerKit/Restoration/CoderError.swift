@@ -1,6 +1,4 @@
 /// Why a value could not be encoded or decoded: the key, the restoration path, and what was found.
-///
-/// Isolated to no actor, as ``Coder`` is not.
 public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category.
     public enum Kind: Sendable, Hashable {
@@ -9,9 +7,7 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
         /// An object reference points at nothing this archive holds.
         case unknownObject(ObjectReference)
         /// An object reference points at an object the archive holds but the restore could not
-        /// make: its class is not registered, its `init?(coder:)` or restoration class returned
-        /// `nil`, its own values did not decode (the reason names that key), or it decodes itself
-        /// through a cycle of ``Coding`` objects.
+        /// make (its class is not registered, its factory refused, its values did not decode…).
         case objectNotRestored(ObjectReference, reason: String)
         /// The referenced object exists but is not of the requested class.
         case wrongObjectClass(expected: String, found: String)
@@ -20,8 +16,7 @@ public struct CoderError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A Codable value did not encode when it was saved (its `encode(to:)` threw); the
         /// message is the encoder's. The key keeps what was written to it before, if anything.
         case valueDoesNotEncode(String)
-        /// A value of a type the coder does not store (see `encode(_:forKey:)` for `Any?`); the
-        /// key was left out.
+        /// A value of a type the coder does not store; the key was left out.
         case unsupportedValue(String)
         /// Raised by the controller itself through ``Coder/failWithError(_:)``.
         case custom(String)

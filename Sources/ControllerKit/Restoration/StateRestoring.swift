@@ -1,18 +1,14 @@
 /// An object whose state is saved and restored with the controllers, as `UIStateRestoring`:
-/// a model object a controller refers to, or an object the app registers by instance with
+/// a model object a controller refers to, or one the app registers with
 /// `Application.registerObject(forStateRestoration:restorationIdentifier:)`. ``ViewController``
 /// adopts it, so a controller can be an object's ``restorationParent``.
 ///
-/// Every member has a default, as every member of `UIStateRestoring` is optional: an object
-/// implements what it needs. Declare them in the class that adopts the protocol; a subclass's
-/// own declaration is not seen through the protocol.
+/// Every member has a default, as in `UIStateRestoring`. Declare them in the class that adopts
+/// the protocol: a subclass's own declaration is not seen through the protocol.
 ///
-/// An object is saved once however often it is referred to, and restores as one instance. At a
-/// restore it comes from its ``objectRestorationClass`` when it has one, else from the instance
-/// the app registered under the same identifier again, else from the registry's `make` closure
-/// (for an object saved because something referred to it); then it gets
-/// ``decodeRestorableState(with:)``, before any controller decodes, and
-/// ``applicationFinishedRestoringState()`` (docs/behaviour.md, "The coder").
+/// An object is saved once, and restores as one instance: from its ``objectRestorationClass``,
+/// else the instance the app registered again, else the registry's `make` closure; it decodes
+/// before any controller does (docs/behaviour.md, "The coder").
 ///
 /// ```swift
 /// final class Session: StateRestoring {
@@ -31,24 +27,21 @@
 @MainActor
 public protocol StateRestoring: AnyObject {
     /// The object whose restoration path scopes this one's identifier, as
-    /// `UIStateRestoring.restorationParent`: an object registered under an identifier is saved
-    /// under the parent's path followed by that identifier (a controller's path is its
-    /// restoration identifiers from its window down), which is what ``objectRestorationClass``
-    /// receives. `nil` (the default): the identifier alone. Controllers ignore it: their path is
-    /// their place in the hierarchy.
+    /// `UIStateRestoring.restorationParent`: the object is saved under the parent's path followed
+    /// by its identifier, which ``objectRestorationClass`` receives. `nil` (the default): the
+    /// identifier alone. Controllers ignore it: their path is their place in the hierarchy.
     var restorationParent: (any StateRestoring)? { get }
     /// The factory that supplies this object at restore time, as
-    /// `UIStateRestoring.objectRestorationClass`; it must be registered with the registry
-    /// (`register(objectRestorationClass:as:)`), whose name for it the save records. `nil` (the
-    /// default): the instance the app registered again, or the registry's `make` closure.
-    /// Controllers use ``ViewController/restorationClass`` instead.
+    /// `UIStateRestoring.objectRestorationClass`, registered with the registry under a name the
+    /// save records (`register(objectRestorationClass:as:)`). Controllers use
+    /// ``ViewController/restorationClass`` instead.
     var objectRestorationClass: (any ObjectRestoration.Type)? { get }
-    /// Writes the object's state. Does nothing by default.
+    /// Writes the object's state.
     func encodeRestorableState(with coder: Coder)
-    /// Reads back what ``encodeRestorableState(with:)`` wrote. Does nothing by default.
+    /// Reads back what ``encodeRestorableState(with:)`` wrote.
     func decodeRestorableState(with coder: Coder)
     /// Called once every restored object and controller has decoded, as
-    /// `UIStateRestoring.applicationFinishedRestoringState()`. Does nothing by default.
+    /// `UIStateRestoring.applicationFinishedRestoringState()`.
     func applicationFinishedRestoringState()
 }
 
@@ -60,31 +53,20 @@ extension StateRestoring {
     public func applicationFinishedRestoringState() {}
 }
 
-/// The name ``StateRestoring`` had before it took UIKit's: the same protocol, so code written for
-/// either compiles.
+/// The name ``StateRestoring`` had before it took UIKit's.
 public typealias RestorableObject = StateRestoring
 
 extension ViewController: StateRestoring {}
 
 /// A factory for one class of objects at restore time, as `UIObjectRestoration`: the
-/// ``StateRestoring/objectRestorationClass`` of the objects it supplies.
-///
-/// ```swift
-/// enum SessionRestoration: ObjectRestoration {
-///     static func object(withRestorationIdentifierPath identifierComponents: [String],
-///                        coder: Coder) -> (any StateRestoring)? {
-///         SessionStore.shared.session(named: identifierComponents.last ?? "")
-///     }
-/// }
-/// registry.register(objectRestorationClass: SessionRestoration.self, as: "SessionRestoration")
-/// ```
+/// ``StateRestoring/objectRestorationClass`` of the objects it supplies, registered with
+/// `registry.register(objectRestorationClass: SessionRestoration.self, as: "SessionRestoration")`.
 @MainActor
 public protocol ObjectRestoration {
     /// Returns the object saved under `identifierComponents` (its restoration parent's path, then
     /// its own identifier; empty for an object saved only because something referred to it), or
-    /// `nil` to leave it out: references to it then decode as `nil` with an error. `coder` holds
-    /// the object's saved values; the same coder is then handed to its
-    /// ``StateRestoring/decodeRestorableState(with:)``.
+    /// `nil` to leave it out (references to it then decode as `nil` with an error). `coder`, the
+    /// object's saved values, goes on to its ``StateRestoring/decodeRestorableState(with:)``.
     static func object(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> (any StateRestoring)?
 }
 
@@ -97,10 +79,8 @@ public protocol ViewControllerRestoration {
 }
 
 extension ViewController {
-    /// The restoration identifiers from this controller's window down to it (the window's own
-    /// identifier first, when it has one), as restoration classes receive paths: the scope of
-    /// the objects whose ``StateRestoring/restorationParent`` it is. `nil` when it, or a
-    /// controller above it, has no identifier, so that it is not saved.
+    /// The restoration identifiers from this controller's window (when it has one) down to it, as
+    /// restoration classes receive paths; `nil` when it, or a controller above it, has none.
     @_spi(Restoration)
     public var restorationIdentifierPath: [String]? {
         var components: [String] = []
@@ -115,9 +95,8 @@ extension ViewController {
     }
 }
 
-/// A lazy restore's decode of one controller, waiting for the controller's view to load: the
-/// coder with the saved values, and what runs right after `viewDidLoad()`. A save that meets a
-/// controller still waiting saves these values, as the controller has not read them yet.
+/// A lazy restore's decode of one controller, run right after its `viewDidLoad()`. A save that
+/// meets a controller still waiting saves these values, as the controller has not read them yet.
 @_spi(Restoration) @MainActor
 public final class PendingRestoration {
     /// The saved values, as the restore read them.
