@@ -64,9 +64,9 @@ import Testing
         #expect(coder.errors.isEmpty)
     }
 
-    /// An `NSObject` subclass goes through the `NSObject` overload of `decodeObject(of:forKey:)`,
-    /// as UIKit's does, and still comes back by reference.
-    @Test func anNSObjectCodingClassDecodesWithTheFoundationOverload() {
+    /// An `NSObject` subclass goes through the same `decodeObject(of:forKey:)` as Foundation's
+    /// value classes (`NSString`, …), and still comes back by reference.
+    @Test func anNSObjectCodingClassDecodesByReferenceBesideFoundationClasses() {
         let coder = Coder(codingPath: ["note"])
         let tag = Tag(label: "urgent")
         coder.encode(tag, forKey: "tag")
