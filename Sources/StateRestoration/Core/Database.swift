@@ -78,14 +78,6 @@ public final class Database {
         } else {
             handle = first
         }
-        try execute("PRAGMA foreign_keys = ON")
-        if mode == .readWrite {
-            // In WAL mode, NORMAL skips the fsync of each commit; the WAL is synced at checkpoints.
-            // A killed process never loses a committed snapshot, and after a power loss the file
-            // holds the newest synced snapshot or an earlier one, never a partial one. (The
-            // journal mode itself is set by the migrator, once the file is known to be ours.)
-            try execute("PRAGMA synchronous = NORMAL")
-        }
     }
 
     /// Switches the file to a write-ahead log unless it has one: the mode is kept in the file,
@@ -122,11 +114,17 @@ public final class Database {
         return opened
     }
 
-    /// Refuses writes on a read-only connection, then reads the schema: the first thing that
-    /// touches the file's contents, so a file that is not a database fails here, clearly.
+    /// Turns foreign keys on and refuses writes on a read-only connection, then reads the schema:
+    /// the first thing that touches the file's contents, so a file that is not a database fails
+    /// here, clearly. One `sqlite3_exec`, as each statement kept would cost a compile per open.
     private static func firstRead(_ handle: OpaquePointer, readOnly: Bool, path: String) -> DatabaseError? {
-        let sql = (readOnly ? "PRAGMA query_only = ON; " : "") + "SELECT count(*) FROM sqlite_master"
-        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        navstate_enable_foreign_keys(handle)
+        // In WAL mode, NORMAL skips the fsync of each commit; the WAL is synced at checkpoints.
+        // A killed process never loses a committed snapshot, and after a power loss the file
+        // holds the newest synced snapshot or an earlier one, never a partial one. (The
+        // journal mode itself is set by the migrator, once the file is known to be ours.)
+        let settings = readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL"
+        let code = sqlite3_exec(handle, settings + "; SELECT count(*) FROM sqlite_master", nil, nil, nil)
         guard code != SQLITE_OK else { return nil }
         return DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), path: path)
     }
@@ -151,6 +149,12 @@ public final class Database {
         sqlite3_busy_timeout(handle, milliseconds)
         defer { sqlite3_busy_timeout(handle, own) }
         return try body()
+    }
+
+    /// Has SQLite copy the write-ahead log into the file at the end of a commit that leaves it
+    /// holding `pages` pages or more (`PRAGMA wal_autocheckpoint`, without compiling it).
+    func checkpointAutomatically(atPages pages: Int) {
+        sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages))
     }
 
     /// Copies the whole write-ahead log into the database file and empties it, so that the file

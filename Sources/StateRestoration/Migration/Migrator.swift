@@ -20,13 +20,13 @@ public enum Migrator {
     }
 
     /// Checks that the file is a navstate database this library can read: refuses another
-    /// application's SQLite file and a newer schema, without changing anything.
-    public static func validate(_ database: Database) throws(StoreError) {
+    /// application's SQLite file and a newer schema, without changing anything. Returns the
+    /// file's schema version.
+    @discardableResult
+    public static func validate(_ database: Database) throws(StoreError) -> Int {
         try validate(database, latest: latestVersion)
     }
 
-    /// The file's schema version, once it is known to be one this library can read.
-    @discardableResult
     static func validate(_ database: Database, latest latestVersion: Int) throws(StoreError) -> Int {
         try StoreError.wrapping(path: database.path) {
             let version = try currentVersion(of: database)

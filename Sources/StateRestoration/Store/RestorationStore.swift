@@ -87,7 +87,7 @@ public final class RestorationStore: @unchecked Sendable {
             throw error
         }
         // SQLite copies the write-ahead log into the file itself once it holds this many pages.
-        try StoreError.wrapping(path: path) { try database.execute("PRAGMA wal_autocheckpoint = \(configuration.checkpointPages)") }
+        database.checkpointAutomatically(atPages: configuration.checkpointPages)
         return database
     }
 

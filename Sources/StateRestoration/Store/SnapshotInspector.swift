@@ -33,8 +33,7 @@ public final class SnapshotInspector: @unchecked Sendable {
         self.path = path
         let file = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readOnly) }
         self.file = file
-        try Migrator.validate(file)
-        let version = try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: file) }
+        let version = try Migrator.validate(file)
         guard version > 0 else {
             throw StoreError.notANavstateDatabase(path: path, reason: "it holds no navstate schema (an empty database)")
         }
