@@ -16,7 +16,7 @@ enum Checksum {
         return Int64(bitPattern: hasher.hash)
     }
 
-    /// The key of a payload: the checksum of its bytes as a one-column row.
+    /// The key of a payload.
     static func of(payload: Data) -> Int64 {
         of([.blob(payload)])
     }
@@ -30,19 +30,16 @@ struct FNV1a {
         hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
-    /// Eight bytes, little-endian.
-    mutating func mix(word: UInt64) {
-        var value = word
-        for _ in 0..<8 {
-            mix(byte: UInt8(truncatingIfNeeded: value))
-            value >>= 8
-        }
-    }
-
     mutating func mix(_ bytes: UnsafeRawBufferPointer) {
         var value = hash
         for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         hash = value
+    }
+
+    /// A column's storage class, then eight bytes, little-endian: the number, or a length.
+    private mutating func mix(tag: UInt8, word: UInt64) {
+        mix(byte: tag)
+        withUnsafeBytes(of: word.littleEndian) { mix($0) }
     }
 
     /// One column: its storage class, then its bytes (length-prefixed for text and blobs).
@@ -51,20 +48,16 @@ struct FNV1a {
         case .null:
             mix(byte: 0)
         case .integer(let number):
-            mix(byte: 1)
-            mix(word: UInt64(bitPattern: number))
+            mix(tag: 1, word: UInt64(bitPattern: number))
         case .real(let number):
-            mix(byte: 2)
-            mix(word: number.bitPattern)
+            mix(tag: 2, word: number.bitPattern)
         case .text(var text):
-            mix(byte: 3)
             text.withUTF8 { bytes in
-                mix(word: UInt64(bytes.count))
+                mix(tag: 3, word: UInt64(bytes.count))
                 mix(UnsafeRawBufferPointer(bytes))
             }
         case .blob(let data):
-            mix(byte: 4)
-            mix(word: UInt64(data.count))
+            mix(tag: 4, word: UInt64(data.count))
             data.withUnsafeBytes { mix($0) }
         }
     }

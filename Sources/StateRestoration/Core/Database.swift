@@ -16,14 +16,13 @@ public final class Database {
 
     /// The file this connection opened.
     public let path: String
-    /// How it was opened.
-    public let mode: Mode
     let handle: OpaquePointer
-    /// Statements kept prepared for the connection's life, by SQL text (``cachedStatement(_:)``).
     private var cachedStatements: [String: Statement] = [:]
+    /// Whether the file is read as immutable, without locks, because its directory cannot hold
+    /// SQLite's shared-memory file: a save by another process meanwhile would not be seen.
+    public private(set) var isReadWithoutLocks = false
 
-    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`,
-    /// unless told otherwise (``setBusyTimeout(milliseconds:)``).
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public static let busyTimeoutMilliseconds: Int32 = 5_000
     private var busyTimeout = busyTimeoutMilliseconds
 
@@ -32,10 +31,9 @@ public final class Database {
     /// permissions) are never readable by others.
     public init(path: String, mode: Mode) throws(DatabaseError) {
         self.path = path
-        self.mode = mode
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists, isDirectory.boolValue {
+        if isDirectory.boolValue {
             throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "is a directory, not a database file", path: path)
         }
         if !exists {
@@ -54,53 +52,35 @@ public final class Database {
         // refused (`query_only`): SQLite then deletes the -wal and -shm files it makes for the
         // read when the connection closes, where a read-only connection would leave them behind.
         let leavesNoLog = mode == .readOnly && !FileManager.default.fileExists(atPath: path + "-wal")
-        let first = try Self.connect(path, flags: leavesNoLog || mode == .readWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY)
-        if let failure = Self.firstRead(first, readOnly: mode == .readOnly, path: path) {
-            sqlite3_close_v2(first)
-            // A directory that cannot hold the -shm file (read-only media, a sealed bundle): with
-            // no -wal, the file alone is the whole database, and SQLite can read it as immutable.
-            let cannotShareMemory = [SQLITE_READONLY, SQLITE_CANTOPEN].contains(failure.primaryResultCode)
-            guard cannotShareMemory, mode == .readOnly else { throw failure }
-            guard leavesNoLog else {
-                throw DatabaseError(resultCode: failure.resultCode, message: """
-                    cannot be read where it is: its directory is read-only, and its write-ahead log \
-                    (\(URL(fileURLWithPath: path).lastPathComponent)-wal) can only be read through a -shm file beside it; \
-                    copy the file and its -wal to a writable directory
-                    """, path: path)
-            }
-            let immutable = try Self.connect("file:\(Self.uriEscaped(path))?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
-            if let again = Self.firstRead(immutable, readOnly: true, path: path) {
-                sqlite3_close_v2(immutable)
-                throw again
-            }
-            handle = immutable
-            isReadWithoutLocks = true
-        } else {
+        let flags = leavesNoLog || mode == .readWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
+        let first = try Self.connect(path, flags: flags)
+        guard let failure = Self.firstRead(first, readOnly: mode == .readOnly, path: path) else {
             handle = first
+            return
         }
+        sqlite3_close_v2(first)
+        // A directory that cannot hold the -shm file (read-only media, a sealed bundle): with
+        // no -wal, the file alone is the whole database, and SQLite can read it as immutable.
+        guard [SQLITE_READONLY, SQLITE_CANTOPEN].contains(failure.primaryResultCode), mode == .readOnly else { throw failure }
+        guard leavesNoLog else {
+            throw DatabaseError(resultCode: failure.resultCode, message: """
+                cannot be read where it is: its directory is read-only, and its write-ahead log \
+                (\(URL(fileURLWithPath: path).lastPathComponent)-wal) can only be read through a -shm file beside it; \
+                copy the file and its -wal to a writable directory
+                """, path: path)
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let uri = "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
+        let immutable = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        if let again = Self.firstRead(immutable, readOnly: true, path: path) {
+            sqlite3_close_v2(immutable)
+            throw again
+        }
+        handle = immutable
+        isReadWithoutLocks = true
     }
 
-    /// Switches the file to a write-ahead log unless it has one: the mode is kept in the file,
-    /// so this writes only the first time.
-    func useWriteAheadLog() throws(DatabaseError) {
-        let statement = try cachedStatement("PRAGMA journal_mode")
-        defer { statement.reset() }
-        guard try statement.step(), statement.text(at: 0)?.lowercased() != "wal" else { return }
-        statement.reset()
-        try execute("PRAGMA journal_mode = WAL")
-    }
-
-    /// Deletes the database at `path` and the -wal, -shm and -journal files SQLite keeps beside
-    /// it, for scratch databases; what is missing is skipped.
-    public static func removeFiles(atPath path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
-    /// Whether the file is read as immutable, without locks, because its directory cannot hold
-    /// SQLite's shared-memory file: a save by another process meanwhile would not be seen.
-    public private(set) var isReadWithoutLocks = false
-
-    /// Opens one connection with `flags`, extended result codes and the busy timeout.
     private static func connect(_ name: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
@@ -123,21 +103,28 @@ public final class Database {
         // A killed process never loses a committed snapshot, and after a power loss the file
         // holds the newest synced snapshot or an earlier one, never a partial one. (The
         // journal mode itself is set by the migrator, once the file is known to be ours.)
-        let settings = readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL"
-        let code = sqlite3_exec(handle, settings + "; SELECT count(*) FROM sqlite_master", nil, nil, nil)
-        guard code != SQLITE_OK else { return nil }
-        return DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), path: path)
+        let sql = (readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL") + "; SELECT count(*) FROM sqlite_master"
+        guard sqlite3_exec(handle, sql, nil, nil, nil) != SQLITE_OK else { return nil }
+        let message = String(cString: sqlite3_errmsg(handle))
+        return DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: message, path: path)
     }
 
-    /// `path` with the characters a URI filename gives meaning to escaped.
-    private static func uriEscaped(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    /// Switches the file to a write-ahead log unless it has one: the mode is kept in the file,
+    /// so this writes only the first time.
+    func useWriteAheadLog() throws(DatabaseError) {
+        let statement = try cachedStatement("PRAGMA journal_mode")
+        defer { statement.reset() }
+        guard try statement.step(), statement.text(at: 0)?.lowercased() != "wal" else { return }
+        statement.reset()
+        try execute("PRAGMA journal_mode = WAL")
     }
 
-    /// Sets how long a statement waits for another connection's lock before failing with
-    /// `SQLITE_BUSY`; 0 fails at once.
+    /// Deletes the database at `path` and SQLite's -wal, -shm and -journal files beside it, if there.
+    public static func removeFiles(atPath path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Sets how long a statement waits for another connection's lock; 0 fails at once.
     public func setBusyTimeout(milliseconds: Int32) {
         busyTimeout = max(milliseconds, 0)
         sqlite3_busy_timeout(handle, busyTimeout)
@@ -145,9 +132,8 @@ public final class Database {
 
     /// Runs `body` with another busy timeout, then restores the connection's own.
     func withBusyTimeout<Result>(milliseconds: Int32, _ body: () throws -> Result) rethrows -> Result {
-        let own = busyTimeout
         sqlite3_busy_timeout(handle, milliseconds)
-        defer { sqlite3_busy_timeout(handle, own) }
+        defer { sqlite3_busy_timeout(handle, busyTimeout) }
         return try body()
     }
 
@@ -157,9 +143,8 @@ public final class Database {
         sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages))
     }
 
-    /// Copies the whole write-ahead log into the database file and empties it, so that the file
-    /// alone holds every committed transaction (as far as no other connection is still reading
-    /// an older state).
+    /// Copies the whole write-ahead log into the file and empties it, so that the file alone holds
+    /// every committed transaction (as far as no other connection still reads an older state).
     func checkpoint() throws(DatabaseError) {
         try executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
     }
@@ -179,19 +164,15 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
-    // MARK: - Statements
-
     /// Prepares `sql`.
     public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
         try Statement(database: self, sql: sql)
     }
 
     /// The statement for `sql`, prepared on first use and kept for the connection's life, reset
-    /// and with no bindings: compiling SQL costs more than running a small statement (most of a
-    /// save of 30 controllers went to preparing its statements again).
-    ///
-    /// Only for SQL the library itself holds, and only while no other use of the same text is
-    /// still reading rows: both would get the one statement.
+    /// and with no bindings: compiling SQL costs more than running a small statement. Only for
+    /// SQL the library itself holds, and only while no other use of the same text is still
+    /// reading rows: both would get the one statement.
     func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
         if let statement = cachedStatements[sql] {
             statement.reset()
@@ -212,16 +193,13 @@ public final class Database {
     /// Runs a script of several statements without arguments (migrations).
     public func executeScript(_ sql: String) throws(DatabaseError) {
         var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        guard code == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-            sqlite3_free(message)
-            throw DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path)
-        }
+        guard sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK else { return }
+        let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+        sqlite3_free(message)
+        throw DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path)
     }
 
-    /// The first column of the first row as an integer, or `nil` when there is no row or it is
-    /// not an integer.
+    /// The first column of the first row when it is an integer, else `nil`.
     public func scalarInteger(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Int64? {
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
@@ -234,8 +212,6 @@ public final class Database {
 
     /// How many rows the last statement changed.
     public var changedRowCount: Int { Int(sqlite3_changes(handle)) }
-
-    // MARK: - Transactions
 
     /// Runs `body` in an immediate transaction: committed when it returns, rolled back when it
     /// throws, so nothing partial is ever visible.
@@ -254,9 +230,8 @@ public final class Database {
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
-    /// Runs `body` in a read transaction: every statement in it sees the same committed state,
-    /// whatever writers commit meanwhile (WAL snapshot isolation). Inside an open transaction,
-    /// `body` simply runs in it.
+    /// Runs `body` in a read transaction, so that its statements see one committed state whatever
+    /// writers commit meanwhile; inside an open transaction, simply in it.
     public func inReadTransaction<Result>(_ body: () throws -> Result) throws -> Result {
         if isInTransaction { return try body() }
         try execute("BEGIN DEFERRED")
@@ -264,9 +239,10 @@ public final class Database {
         return try body()
     }
 
-    /// The error for `code` on this connection.
+    /// The error SQLite reports on this connection for a failed `code`.
     func error(code: Int32, sql: String?) -> DatabaseError {
-        DatabaseError(resultCode: sqlite3_extended_errcode(handle) != 0 ? sqlite3_extended_errcode(handle) : code,
-                      message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+        let extended = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return DatabaseError(resultCode: extended != 0 ? extended : code, message: message, sql: sql, path: path)
     }
 }

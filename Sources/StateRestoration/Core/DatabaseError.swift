@@ -36,10 +36,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isCorruption: Bool { primaryResultCode == SQLITE_CORRUPT || primaryResultCode == SQLITE_NOTADB }
 
     public var description: String {
-        var text = "\(path): \(message) (SQLite error \(resultCode)"
-        if let name = sqlite3_errstr(resultCode) { text += ": \(String(cString: name))" }
-        text += ")"
-        if let sql { text += " while executing: \(sql)" }
-        return text
+        let name = sqlite3_errstr(resultCode).map { ": " + String(cString: $0) } ?? ""
+        return "\(path): \(message) (SQLite error \(resultCode)\(name))" + (sql.map { " while executing: \($0)" } ?? "")
     }
 }

@@ -15,9 +15,7 @@ public final class Statement {
     init(database: Database, sql: String) throws(DatabaseError) {
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v2(database.handle, sql, -1, &prepared, nil)
-        guard code == SQLITE_OK, let prepared else {
-            throw database.error(code: code, sql: sql)
-        }
+        guard code == SQLITE_OK, let prepared else { throw database.error(code: code, sql: sql) }
         self.sql = sql
         self.handle = prepared
         self.database = database
@@ -28,9 +26,9 @@ public final class Statement {
     }
 
     /// The index of the result column `name` (an `AS` alias, or the column's name, exactly as the
-    /// SQL spells it), the leftmost of a repeated name, as GRDB finds it; `nil` when there is none.
-    /// A scan rather than GRDB's dictionary: a name is looked up once per statement, and most
-    /// statements run once per connection.
+    /// SQL spells it), the leftmost of a repeated name, as GRDB finds it. A scan rather than
+    /// GRDB's dictionary: a name is looked up once per statement, and most statements run once
+    /// per connection.
     func index(ofColumn name: String) -> Int? {
         name.withCString { wanted in
             (0..<Int(sqlite3_column_count(handle))).first { index in
@@ -51,50 +49,33 @@ public final class Statement {
         try bind(values.map(\.databaseValue))
     }
 
-    /// Binds `values` to the parameters, in order, replacing earlier bindings: the writer's rows,
-    /// already SQLite's values.
+    /// Binds `values` as the public `bind(_:)` does, for values already SQLite's (the writer's rows).
     func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
         // Every parameter is bound again below (the count is checked), so the old bindings need
         // no clearing first.
         sqlite3_reset(handle)
-        try checkArgumentCount(values.count)
-        for (offset, value) in values.enumerated() {
-            try bind(value, at: Int32(offset + 1))
-        }
-    }
-
-    /// Binds `value` at `index`; SQLite copies text and blobs.
-    private func bind(_ value: DatabaseValue, at index: Int32) throws(DatabaseError) {
-        let code: Int32
-        switch value {
-        case .null:
-            code = sqlite3_bind_null(handle, index)
-        case .integer(let number):
-            code = sqlite3_bind_int64(handle, index, number)
-        case .real(let number):
-            code = sqlite3_bind_double(handle, index, number)
-        case .text(let text):
-            // With its byte count, so text holding a NUL binds whole.
-            code = sqlite3_bind_text64(handle, index, text, sqlite3_uint64(text.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
-        case .blob(let data):
-            code = data.withUnsafeBytes { bytes in
-                // A zero-length blob still binds as a blob, not NULL.
-                sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                                    sqlite3_uint64(bytes.count), transientDestructor)
-            }
-        }
-        try check(code)
-    }
-
-    private func check(_ code: Int32) throws(DatabaseError) {
-        guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
-    }
-
-    private func checkArgumentCount(_ count: Int) throws(DatabaseError) {
         let expected = Int(sqlite3_bind_parameter_count(handle))
-        guard count == expected else {
-            throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(count)",
+        guard values.count == expected else {
+            throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(values.count)",
                                 sql: sql, path: database.path)
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code = switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case .integer(let number): sqlite3_bind_int64(handle, index, number)
+            case .real(let number): sqlite3_bind_double(handle, index, number)
+            // With its byte count, so text holding a NUL binds whole; SQLite copies text and blobs.
+            case .text(let text):
+                sqlite3_bind_text64(handle, index, text, sqlite3_uint64(text.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
+            case .blob(let data):
+                data.withUnsafeBytes { bytes in
+                    // A zero-length blob still binds as a blob, not NULL.
+                    sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                        sqlite3_uint64(bytes.count), transientDestructor)
+                }
+            }
+            guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
         }
     }
 
@@ -104,7 +85,7 @@ public final class Statement {
         try execute(values.map(\.databaseValue))
     }
 
-    /// Runs the statement to completion with `values` bound, as ``execute(_:)`` does.
+    /// Runs the statement as the public `execute(_:)` does, for values already SQLite's.
     func execute(_ values: [DatabaseValue]) throws(DatabaseError) {
         try bind(values)
         do {
@@ -140,13 +121,12 @@ public final class Statement {
 
     /// The column's value, whatever its storage class.
     public func value(at column: Int) -> DatabaseValue {
-        let index = Int32(column)
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT: return .text(text(at: column) ?? "")
-        case SQLITE_BLOB: return .blob(blob(at: column) ?? Data())
-        default: return .null
+        switch sqlite3_column_type(handle, Int32(column)) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, Int32(column)))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, Int32(column)))
+        case SQLITE_TEXT: .text(text(at: column) ?? "")
+        case SQLITE_BLOB: .blob(blob(at: column) ?? Data())
+        default: .null
         }
     }
 
@@ -163,27 +143,20 @@ public final class Statement {
 
     /// The column as text when it holds text, else `nil`.
     public func text(at column: Int) -> String? {
-        let index = Int32(column)
-        guard sqlite3_column_type(handle, index) == SQLITE_TEXT, let bytes = sqlite3_column_text(handle, index) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        guard sqlite3_column_type(handle, Int32(column)) == SQLITE_TEXT else { return nil }
+        guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: byteCount(at: column)), as: UTF8.self)
     }
 
     /// The column as bytes when it holds a blob (empty for an empty one), else `nil`.
     public func blob(at column: Int) -> Data? {
-        let index = Int32(column)
-        guard sqlite3_column_type(handle, index) == SQLITE_BLOB else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        guard sqlite3_column_type(handle, Int32(column)) == SQLITE_BLOB else { return nil }
+        let count = byteCount(at: column)
+        guard count > 0, let bytes = sqlite3_column_blob(handle, Int32(column)) else { return Data() }
         return Data(bytes: bytes, count: count)
     }
-}
 
-// MARK: - Columns by name
-
-extension Statement {
-    /// The column `name`'s value, whatever its storage class; `.null` when the statement has no
-    /// such column.
+    /// The column `name`'s value, whatever its storage class; `.null` when there is no such column.
     func value(named name: String) -> DatabaseValue {
         index(ofColumn: name).map(value(at:)) ?? .null
     }
@@ -203,8 +176,7 @@ extension Statement {
 /// once per statement rather than at every row.
 struct ResultColumns<Column: TableColumn> {
     private let indexes: [Int?]
-    /// The `checksum` column's index.
-    let checksum: Int?
+    private let checksum: Int?
 
     init(_ statement: Statement) {
         indexes = Column.allCases.map { statement.index(ofColumn: $0.name) }
@@ -214,14 +186,10 @@ struct ResultColumns<Column: TableColumn> {
     /// The index of `column` in the result, or `nil` when the statement does not select it.
     subscript(column: Column) -> Int? { indexes[column.rawValue] }
 
-    /// The current row of `statement`: every column of the table, read once.
-    func row(_ statement: Statement) -> Row<Column> {
-        Row(values: indexes.map { $0.map(statement.value(at:)) ?? .null })
-    }
-
-    /// Whether the current row's columns match its `checksum`; the row, read once.
+    /// The current row of `statement`, every column of the table read once, when its columns
+    /// match its `checksum`.
     func verifiedRow(_ statement: Statement) -> Row<Column>? {
-        let row = row(statement)
+        let row = Row<Column>(values: indexes.map { $0.map(statement.value(at:)) ?? .null })
         return checksum.flatMap(statement.integer(at:)) == Checksum.of(row.values) ? row : nil
     }
 
@@ -231,21 +199,16 @@ struct ResultColumns<Column: TableColumn> {
     }
 }
 
-/// One row's columns of a table, read once: what its checksum covers (``values``, in the
-/// table's column order) and what the reader decodes, by column.
+/// One row's columns of a table, in ``TableColumn`` order: what its checksum covers.
 struct Row<Column: TableColumn> {
-    /// Every column's value, in ``TableColumn`` order.
     let values: [DatabaseValue]
 
-    /// The value of `column`.
     subscript(column: Column) -> DatabaseValue { values[column.rawValue] }
 
-    /// `column` as an integer when it holds one.
     func integer(_ column: Column) -> Int64? {
         if case .integer(let value) = self[column] { value } else { nil }
     }
 
-    /// `column` as text when it holds text.
     func text(_ column: Column) -> String? {
         if case .text(let value) = self[column] { value } else { nil }
     }
