@@ -6,7 +6,7 @@ import Foundation
 /// failing migration rolls back and leaves the file as it was.
 public enum Migrator {
     /// Every migration this library knows, in order.
-    public static let migrations: [Migration] = Migration.withConversions
+    public static let migrations = Migration.embedded
 
     /// The schema version this library writes.
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -24,25 +24,18 @@ public enum Migrator {
     /// file's schema version.
     @discardableResult
     public static func validate(_ database: Database) throws(StoreError) -> Int {
-        try validate(database, latest: latestVersion)
-    }
-
-    static func validate(_ database: Database, latest latestVersion: Int) throws(StoreError) -> Int {
         try StoreError.wrapping(path: database.path) {
             let version = try currentVersion(of: database)
             let application = try database.scalarInteger("PRAGMA application_id") ?? 0
             if version == 0 {
                 let tables = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-                if tables > 0 || application != 0 {
+                guard tables == 0, application == 0 else {
                     throw StoreError.notANavstateDatabase(path: database.path, reason: "it holds tables of another application")
                 }
-                return version
-            }
-            guard application == applicationID else {
+            } else if application != applicationID {
                 throw StoreError.notANavstateDatabase(path: database.path,
                                                       reason: "its application_id is \(application), not navstate's")
-            }
-            if version > latestVersion {
+            } else if version > latestVersion {
                 throw StoreError.newerSchema(path: database.path, found: version, supported: latestVersion)
             }
             return version
@@ -51,24 +44,17 @@ public enum Migrator {
 
     /// The migrations not yet applied to `database`.
     public static func pendingMigrations(in database: Database) throws(StoreError) -> [Migration] {
-        try pendingMigrations(in: database, from: migrations)
-    }
-
-    static func pendingMigrations(in database: Database, from migrations: [Migration]) throws(StoreError) -> [Migration] {
-        let version = try validate(database, latest: migrations.last?.version ?? 0)
+        let version = try validate(database)
         return migrations.filter { $0.version > version }
     }
 
-    /// Applies every pending migration, calling `willApply` before each; returns what ran.
+    /// Applies every pending migration of `migrations` (the library's own unless told), calling
+    /// `willApply` before each; returns what ran.
     @discardableResult
-    public static func migrate(_ database: Database, willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
-        try migrate(database, using: migrations, willApply: willApply)
-    }
-
-    /// Applies the pending ones of `migrations` (tests hand in their own list).
-    static func migrate(_ database: Database, using migrations: [Migration],
-                        willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
-        let pending = try pendingMigrations(in: database, from: migrations)
+    public static func migrate(_ database: Database, using migrations: [Migration] = migrations,
+                               willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
+        let version = try validate(database)
+        let pending = migrations.filter { $0.version > version }
         try StoreError.wrapping(path: database.path) { try database.useWriteAheadLog() }
         for migration in pending {
             willApply(migration)
@@ -84,8 +70,9 @@ public enum Migrator {
                     try database.execute("PRAGMA user_version = \(migration.version)")
                     let violations = try database.prepare("PRAGMA foreign_key_check")
                     if try violations.step() {
+                        let table = violations.text(at: 0) ?? "?"
                         throw StoreError.migrationFailed(path: database.path, migration: migration.fileName,
-                                                         reason: "it leaves a foreign key violation in table \(violations.text(at: 0) ?? "?")")
+                                                         reason: "it leaves a foreign key violation in table \(table)")
                     }
                 }
             } catch let error as StoreError {

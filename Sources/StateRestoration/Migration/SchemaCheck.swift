@@ -10,17 +10,11 @@ enum SchemaCheck {
         let expected = try referenceSchema()
         let found = try objects(in: database)
         var problems: [String] = []
-        for (key, sql) in found.sorted(by: { $0.key < $1.key }) {
-            guard let reference = expected[key] else {
-                problems.append("\(key.type) \(key.name) is not part of navstate's schema")
-                continue
-            }
-            if reference != sql { problems.append("\(key.type) \(key.name) differs from navstate's schema") }
+        for (object, sql) in found.sorted(by: { $0.key < $1.key }) where expected[object] != sql {
+            problems.append("\(object) \(expected[object] == nil ? "is not part of" : "differs from") navstate's schema")
         }
-        for key in expected.keys.sorted() where found[key] == nil {
-            problems.append("\(key.type) \(key.name) of navstate's schema is missing")
-        }
-        if found[ObjectKey(type: "table", name: "schema_migration")] != nil {
+        problems += expected.keys.sorted().filter { found[$0] == nil }.map { "\($0) of navstate's schema is missing" }
+        if found["table schema_migration"] != nil {
             let version = try Migrator.currentVersion(of: database)
             var recorded: [Int64] = []
             try database.prepare("SELECT version FROM schema_migration ORDER BY version").forEachRow { row in
@@ -33,24 +27,19 @@ enum SchemaCheck {
         return problems
     }
 
-    struct ObjectKey: Hashable, Comparable {
-        var type: String
-        var name: String
-        static func < (a: ObjectKey, b: ObjectKey) -> Bool { (a.type, a.name) < (b.type, b.name) }
-    }
-
-    /// The schema's objects and their SQL, SQLite's own (`sqlite_…`) left out.
-    static func objects(in database: Database) throws -> [ObjectKey: String] {
-        var objects: [ObjectKey: String] = [:]
-        try database.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").forEachRow { row in
-            objects[ObjectKey(type: row.text(at: 0) ?? "", name: row.text(at: 1) ?? "")] = row.text(at: 2) ?? ""
-        }
+    /// The schema's objects by type and name (`table snapshot`), with their SQL; SQLite's own
+    /// (`sqlite_…`) left out. Sorted, the names order as by type, then name.
+    static func objects(in database: Database) throws -> [String: String] {
+        var objects: [String: String] = [:]
+        let sql = "SELECT type || ' ' || name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        try database.prepare(sql).forEachRow { row in objects[row.text(at: 0) ?? ""] = row.text(at: 1) ?? "" }
         return objects
     }
 
     /// The objects of a database made by every migration, in a scratch file deleted after.
-    static func referenceSchema() throws -> [ObjectKey: String] {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-schema-\(UUID().uuidString).sqlite").path
+    static func referenceSchema() throws -> [String: String] {
+        let name = "navstate-schema-\(UUID().uuidString).sqlite"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         defer { Database.removeFiles(atPath: path) }
         let reference = try Database(path: path, mode: .readWrite)
         try Migrator.migrate(reference)
