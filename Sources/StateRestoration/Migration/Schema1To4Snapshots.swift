@@ -22,11 +22,12 @@ enum Schema1To4Snapshots {
         }
     }
 
-    /// A controller row's old columns, in schema 5's order, with what it was checked against.
-    private struct Controller {
-        var nodeID: Int64
-        var row: SnapshotRows.Row
-    }
+    /// A controller's row in schema 5's columns, by its old node id.
+    private typealias Controller = (nodeID: Int64, row: SnapshotRows.Row)
+    /// A state record of schema 4: its columns, and whether its checksum matches.
+    private typealias State = (columns: [DatabaseValue], isIntact: Bool)
+    /// A missing state's columns: the row is kept, not intact.
+    private static let missingState: [DatabaseValue] = [.text("?"), .integer(0), .null]
 
     static func read(_ database: Database) throws -> [SnapshotRows] {
         let hasChunks = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'state_chunk'") == 1
@@ -39,21 +40,18 @@ enum Schema1To4Snapshots {
             """).forEachRow { row in
             let id = row.integer(at: 0) ?? 0
             let old = (1...9).map { row.value(at: $0) }
-            var chain = [id]
-            if let base = row.integer(at: 9) { chain.append(base) }
             var hidden = Set<Int64>()
-            try database.prepare("SELECT node_id, checksum FROM removed_node WHERE snapshot_id = ?").forEachRow([id]) { removed in
+            try database.prepare("SELECT node_id FROM removed_node WHERE snapshot_id = ?").forEachRow([id]) { removed in
                 if let node = removed.integer(at: 0) { hidden.insert(node) }
             }
             var controllers: [Controller] = []
+            var chain = [id]
+            if let base = row.integer(at: 9) { chain.append(base) }
             for snapshot in chain {
                 var found = try nodeRows(database, snapshot: snapshot)
                 if hasChunks { found += try chunkRows(database, snapshot: snapshot, states: states) }
                 // A delta's own rows and tombstones hide its anchor's.
-                for controller in found where !hidden.contains(controller.nodeID) {
-                    hidden.insert(controller.nodeID)
-                    controllers.append(controller)
-                }
+                controllers += found.filter { hidden.insert($0.nodeID).inserted }
             }
             snapshots.append(SnapshotRows(
                 id: id, header: Array(old.prefix(8)), isHeaderIntact: row.integer(at: 10) == Checksum.of(old),
@@ -63,18 +61,14 @@ enum Schema1To4Snapshots {
         return snapshots
     }
 
-    /// Schema 5's controller columns from an old node's columns (`node_id` to `appearance`) and
-    /// its state's (`class_name`, `class_version`, `restoration_class`).
+    /// Schema 5's controller row from an old node's columns (`node_id` to `appearance`) and its
+    /// state's (`class_name`, `class_version`, `restoration_class`).
     private static func controller(node: [DatabaseValue], state: [DatabaseValue], payload: DatabaseValue,
                                    isIntact: Bool) -> Controller {
-        var payloadBytes = Data()
-        if case .blob(let data) = payload { payloadBytes = data }
         let nodeID: Int64 = if case .integer(let id) = node[0] { id } else { 0 }
-        return Controller(nodeID: nodeID, row: SnapshotRows.Row(columns: node + state, payload: payloadBytes, isIntact: isIntact))
+        let bytes = if case .blob(let data) = payload { data } else { Data() }
+        return (nodeID, SnapshotRows.Row(columns: node + state, payload: bytes, isIntact: isIntact))
     }
-
-    /// A missing state: the row is kept, its columns not intact.
-    private static let missingState: [DatabaseValue] = [.text("?"), .integer(0), .null]
 
     private static func nodeRows(_ database: Database, snapshot: Int64) throws -> [Controller] {
         var found: [Controller] = []
@@ -95,25 +89,24 @@ enum Schema1To4Snapshots {
         return found
     }
 
-    /// Every state record of schema 4 by its key (the chunk's id times 4096 plus its index),
-    /// with whether its checksum matches.
-    private static func stateRecords(_ database: Database) throws -> [Int64: (columns: [DatabaseValue], isIntact: Bool)] {
-        var states: [Int64: (columns: [DatabaseValue], isIntact: Bool)] = [:]
+    /// Every state record of schema 4 by its key (the chunk's id times 4096 plus its index).
+    private static func stateRecords(_ database: Database) throws -> [Int64: State] {
+        var states: [Int64: State] = [:]
         try database.prepare("SELECT id, records, checksum FROM state_chunk").forEachRow { row in
             guard let id = row.integer(at: 0), let checksum = row.integer(at: 2), let bytes = row.blob(at: 1),
-                  let chunk = Schema4Chunk([UInt8](bytes), frameChecksum: checksum, place: [.integer(id)], width: 5) else { return }
-            for (slot, record) in chunk.records.enumerated() {
-                guard let record else { continue }
+                  let chunk = Schema4Chunk([UInt8](bytes), frameChecksum: checksum, place: [.integer(id)], width: 5)
+            else { return }
+            for case let (slot, record?) in chunk.records.enumerated() {
                 states[id * 4096 + Int64(slot)] = (record, chunk.matches(record[4], columns: Array(record[0..<4])))
             }
         }
         return states
     }
 
-    private static func chunkRows(_ database: Database, snapshot: Int64,
-                                  states: [Int64: (columns: [DatabaseValue], isIntact: Bool)]) throws -> [Controller] {
+    private static func chunkRows(_ database: Database, snapshot: Int64, states: [Int64: State]) throws -> [Controller] {
         var found: [Controller] = []
-        try database.prepare("SELECT chunk, records, checksum FROM node_chunk WHERE snapshot_id = ?").forEachRow([snapshot]) { row in
+        let chunks = try database.prepare("SELECT chunk, records, checksum FROM node_chunk WHERE snapshot_id = ?")
+        try chunks.forEachRow([snapshot]) { row in
             guard let index = row.integer(at: 0), let checksum = row.integer(at: 2), let bytes = row.blob(at: 1),
                   let chunk = Schema4Chunk([UInt8](bytes), frameChecksum: checksum,
                                           place: [.integer(snapshot), .integer(index)], width: 15) else { return }
@@ -139,8 +132,7 @@ enum Schema1To4Snapshots {
             let columns = (0...2).map { row.value(at: $0) }
             let isIntact = row.integer(at: 4) == Checksum.of([DatabaseValue.integer(snapshot)] + columns + [row.value(at: 3)])
             // Schema 5's columns: the id, no identifier, the class and its version.
-            var payload = Data()
-            if case .blob(let data) = row.value(at: 3) { payload = data }
+            let payload = row.blob(at: 3) ?? Data()
             objects.append(SnapshotRows.Row(columns: [columns[0], .null, columns[1], columns[2]], payload: payload, isIntact: isIntact))
         }
         return objects

@@ -18,26 +18,22 @@ struct Schema4Chunk {
     /// Decodes `bytes` at `place` (the snapshot id and chunk index, or the state chunk's id);
     /// `nil` when the frame does not decode or does not match `frameChecksum`.
     init?(_ bytes: [UInt8], frameChecksum: Int64, place: [DatabaseValue], width: Int) {
-        var reader = ByteReader(bytes: bytes)
-        guard let version = reader.byte(), version == 1 || version == 2, let count = reader.varint(), count <= 4096 else { return nil }
+        var rest = bytes[...]
+        guard let version = rest.popFirst(), version == 1 || version == 2, let count = rest.varint(), count <= 4096 else { return nil }
         var lengths: [Int] = []
         for _ in 0..<count {
-            guard let length = reader.varint(), length <= bytes.count else { return nil }
+            guard let length = rest.varint(), length <= bytes.count else { return nil }
             lengths.append(Int(length))
         }
         var frame = FNV1a()
         for column in place { frame.mix(column) }
-        for byte in bytes[..<reader.offset] { frame.mix(byte: byte) }
-        guard Int64(bitPattern: frame.hash) == frameChecksum, lengths.reduce(0, +) == bytes.count - reader.offset else { return nil }
+        bytes[..<rest.startIndex].withUnsafeBytes { frame.mix($0) }
+        guard Int64(bitPattern: frame.hash) == frameChecksum, lengths.reduce(0, +) == rest.count else { return nil }
         self.version = version
-        var start = reader.offset
-        records = lengths.map { length in
-            defer { start += length }
-            return Self.record(Array(bytes[start..<(start + length)]), width: width)
-        }
+        records = lengths.map { length in rest.take(length).flatMap { Self.record($0, width: width) } }
     }
 
-    /// Whether `columns` (with `prefix` before them) match `checksum` as this chunk's version hashes.
+    /// Whether `columns` match `checksum` as this chunk's version hashes them.
     func matches(_ checksum: DatabaseValue, columns: [DatabaseValue]) -> Bool {
         guard case .integer(let expected) = checksum else { return false }
         if version == 1 { return Checksum.of(columns) == expected }
@@ -46,63 +42,52 @@ struct Schema4Chunk {
         return Int64(bitPattern: hasher.hash) == expected
     }
 
-    private static func record(_ bytes: [UInt8], width: Int) -> [DatabaseValue]? {
-        var reader = ByteReader(bytes: bytes)
+    private static func record(_ bytes: ArraySlice<UInt8>, width: Int) -> [DatabaseValue]? {
+        var rest = bytes
         var columns: [DatabaseValue] = []
         for _ in 0..<width {
-            switch reader.byte() {
+            switch rest.popFirst() {
             case 0: columns.append(.null)
             case 1:
-                guard let zigZag = reader.varint() else { return nil }
+                guard let zigZag = rest.varint() else { return nil }
                 columns.append(.integer(Int64(bitPattern: zigZag >> 1) ^ -Int64(bitPattern: zigZag & 1)))
             case 2:
-                guard let word = reader.word() else { return nil }
-                columns.append(.real(Double(bitPattern: word)))
+                guard let word = rest.take(8) else { return nil }
+                columns.append(.real(Double(bitPattern: word.reversed().reduce(0) { $0 << 8 | UInt64($1) })))
             case 3:
-                guard let text = reader.lengthPrefixed(), let string = String(validating: text, as: UTF8.self) else { return nil }
+                guard let text = rest.lengthPrefixed(), let string = String(validating: text, as: UTF8.self) else { return nil }
                 columns.append(.text(string))
             case 4:
-                guard let blob = reader.lengthPrefixed() else { return nil }
+                guard let blob = rest.lengthPrefixed() else { return nil }
                 columns.append(.blob(Data(blob)))
             default:
                 return nil
             }
         }
-        return reader.offset == bytes.count ? columns : nil
+        return rest.isEmpty ? columns : nil
     }
 }
 
-/// Reads bytes front to back; `nil` past the end.
-private struct ByteReader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    mutating func byte() -> UInt8? {
-        guard offset < bytes.count else { return nil }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
+/// Reading bytes front to back, each read `nil` past the end.
+private extension ArraySlice<UInt8> {
     mutating func varint() -> UInt64? {
         var result: UInt64 = 0
         for shift in stride(from: UInt64(0), to: 64, by: 7) {
-            guard let byte = byte() else { return nil }
+            guard let byte = popFirst() else { return nil }
             result |= UInt64(byte & 0x7F) << shift
             if byte & 0x80 == 0 { return result }
         }
         return nil
     }
 
-    mutating func word() -> UInt64? {
-        guard offset + 8 <= bytes.count else { return nil }
-        defer { offset += 8 }
-        return bytes[offset..<(offset + 8)].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count <= self.count else { return nil }
+        defer { removeFirst(count) }
+        return prefix(count)
     }
 
     mutating func lengthPrefixed() -> ArraySlice<UInt8>? {
-        guard let length = varint(), length <= UInt64(bytes.count - offset) else { return nil }
-        defer { offset += Int(length) }
-        return bytes[offset..<(offset + Int(length))]
+        varint().flatMap { $0 <= UInt64(count) ? take(Int($0)) : nil }
     }
 }
 
