@@ -39,13 +39,15 @@ public final class RestorationRegistry {
         let kind: Kind
     }
 
-    private var controllersByName: [String: ControllerEntry] = [:]
-    private var controllerNamesByType: [ObjectIdentifier: ControllerEntry] = [:]
-    private var factoriesByName: [String: any ViewControllerRestoration.Type] = [:]
+    /// Entries by registered name and alias, what restore looks up.
+    private(set) var controllersByName: [String: ControllerEntry] = [:]
+    private(set) var factoriesByName: [String: any ViewControllerRestoration.Type] = [:]
+    private(set) var objectsByName: [String: ObjectEntry] = [:]
+    /// Entries by exact class, what saves look up.
+    private var controllersByType: [ObjectIdentifier: ControllerEntry] = [:]
     private var factoryNamesByType: [ObjectIdentifier: String] = [:]
-    private var objectsByName: [String: ObjectEntry] = [:]
-    private var objectNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
-    private var objectFactoryNamesByType: [ObjectIdentifier: ObjectEntry] = [:]
+    private var objectsByType: [ObjectIdentifier: ObjectEntry] = [:]
+    private var objectsByFactoryType: [ObjectIdentifier: ObjectEntry] = [:]
 
     /// Asked for each controller after its restoration class and before the registry.
     public weak var delegate: (any RestorationDelegate)?
@@ -66,7 +68,7 @@ public final class RestorationRegistry {
                                                      version: Int = 0, aliases: [String] = []) {
         let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
         for key in [name] + aliases { controllersByName[key] = entry }
-        controllerNamesByType[ObjectIdentifier(type)] = entry
+        controllersByType[ObjectIdentifier(type)] = entry
     }
 
     /// Registers a `restorationClass` factory under `name`, so saves can record it.
@@ -93,7 +95,8 @@ public final class RestorationRegistry {
     /// registry.registerObject(Event.self, as: "Event")
     /// ```
     public func registerObject<Object: Coding>(_ type: Object.Type, as name: String, version: Int = 0, aliases: [String] = []) {
-        add(ObjectEntry(name: name, version: version, kind: .coding(Self.maker(for: type))), for: ObjectIdentifier(type), aliases: aliases)
+        let entry = ObjectEntry(name: name, version: version, kind: .coding(Self.maker(for: type)))
+        add(entry, for: ObjectIdentifier(type), aliases: aliases)
     }
 
     /// Registers an ``ObjectRestoration`` factory under `name`, so that objects whose
@@ -102,12 +105,12 @@ public final class RestorationRegistry {
     public func register(objectRestorationClass: any ObjectRestoration.Type, as name: String, aliases: [String] = []) {
         let entry = ObjectEntry(name: name, version: 0, kind: .restorationClass(objectRestorationClass))
         for key in [name] + aliases { objectsByName[key] = entry }
-        objectFactoryNamesByType[ObjectIdentifier(objectRestorationClass)] = entry
+        objectsByFactoryType[ObjectIdentifier(objectRestorationClass)] = entry
     }
 
     private func add(_ entry: ObjectEntry, for type: ObjectIdentifier, aliases: [String]) {
         for key in [entry.name] + aliases { objectsByName[key] = entry }
-        objectNamesByType[type] = entry
+        objectsByType[type] = entry
     }
 
     /// `init?(coder:)` of `type` as a closure isolated to no actor, as the coder is not.
@@ -117,14 +120,9 @@ public final class RestorationRegistry {
 
     // MARK: - Lookups
 
-    /// The registered name and version of `controller`'s exact class, if registered.
+    /// The entry of `controller`'s exact class, if registered.
     func entry(for controller: ViewController) -> ControllerEntry? {
-        controllerNamesByType[ObjectIdentifier(type(of: controller))]
-    }
-
-    /// The entry registered under `name` or an alias.
-    func controllerEntry(named name: String) -> ControllerEntry? {
-        controllersByName[name]
+        controllersByType[ObjectIdentifier(type(of: controller))]
     }
 
     /// The name `factory` was registered under.
@@ -132,18 +130,13 @@ public final class RestorationRegistry {
         factoryNamesByType[ObjectIdentifier(factory)]
     }
 
-    /// The factory registered under `name`.
-    func factory(named name: String) -> (any ViewControllerRestoration.Type)? {
-        factoriesByName[name]
-    }
-
     /// The entry a save records `object` under: its registered ``StateRestoring/objectRestorationClass``
     /// (with its own class's version, if registered), else its exact class's entry. A ``Coding``
     /// object queued for encoding (``CodingObjectBox``) answers for the object it holds.
     func objectEntry(for object: any StateRestoring) -> ObjectEntry? {
         if let box = object as? CodingObjectBox { return codingEntry(for: box.object) }
-        let own = objectNamesByType[ObjectIdentifier(type(of: object))]
-        if let factory = object.objectRestorationClass, let entry = objectFactoryNamesByType[ObjectIdentifier(factory)] {
+        let own = objectsByType[ObjectIdentifier(type(of: object))]
+        if let factory = object.objectRestorationClass, let entry = objectsByFactoryType[ObjectIdentifier(factory)] {
             return ObjectEntry(name: entry.name, version: own?.version ?? 0, kind: entry.kind)
         }
         return own
@@ -151,13 +144,8 @@ public final class RestorationRegistry {
 
     /// The entry of `object`'s exact class when it is registered as a ``Coding`` class.
     func codingEntry(for object: AnyObject) -> ObjectEntry? {
-        guard let entry = objectNamesByType[ObjectIdentifier(type(of: object))], case .coding = entry.kind else { return nil }
+        guard let entry = objectsByType[ObjectIdentifier(type(of: object))], case .coding = entry.kind else { return nil }
         return entry
-    }
-
-    /// The object entry registered under `name` or an alias.
-    func objectEntry(named name: String) -> ObjectEntry? {
-        objectsByName[name]
     }
 
     /// Whether `name` is a registered controller name or alias.

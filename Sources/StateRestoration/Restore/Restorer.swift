@@ -138,7 +138,7 @@ struct Restorer {
     /// first coder that decodes it (at the latest in ``decodeObjects()``).
     private mutating func makeObjects() {
         for object in snapshot.objects {
-            let entry = registry.objectEntry(named: object.className)
+            let entry = registry.objectsByName[object.className]
             if case .restorationClass(let factory)? = entry?.kind {
                 let coder = coder(values: object.values, path: ["object \(object.id)"])
                 let path = object.identifier.map(ObjectPath.components) ?? []
@@ -183,7 +183,7 @@ struct Restorer {
         var controller: ViewController?
         var isNew = false
         if let name = record.restorationClassName {
-            guard let factory = registry.factory(named: name) else {
+            guard let factory = registry.factoriesByName[name] else {
                 drop(index, "its restoration class \(name) is not registered")
                 return
             }
@@ -212,7 +212,7 @@ struct Restorer {
             controller = instance
             isNew = true
         } else {
-            guard let entry = registry.controllerEntry(named: record.className) else {
+            guard let entry = registry.controllersByName[record.className] else {
                 drop(index, "class \(record.className) is not registered")
                 return
             }
