@@ -9,7 +9,6 @@ import Foundation
 /// bytes as a one-column row (``of(payload:)``), so payloads are shared by content and checked
 /// by the same function.
 enum Checksum {
-    /// The checksum of a row of `columns`.
     static func of(_ columns: [DatabaseValue]) -> Int64 {
         var hasher = FNV1a()
         for column in columns { hasher.mix(column) }

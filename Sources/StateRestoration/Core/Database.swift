@@ -99,18 +99,16 @@ public final class Database {
     /// here, clearly. One `sqlite3_exec`, as each statement kept would cost a compile per open.
     private static func firstRead(_ handle: OpaquePointer, readOnly: Bool, path: String) -> DatabaseError? {
         navstate_enable_foreign_keys(handle)
-        // In WAL mode, NORMAL skips the fsync of each commit; the WAL is synced at checkpoints.
-        // A killed process never loses a committed snapshot, and after a power loss the file
-        // holds the newest synced snapshot or an earlier one, never a partial one. (The
-        // journal mode itself is set by the migrator, once the file is known to be ours.)
+        // In WAL mode, NORMAL syncs at checkpoints, not at each commit: a killed process loses no
+        // committed snapshot, and a power loss leaves the newest synced one or an earlier one, never
+        // a partial one. (The migrator sets the journal mode, once the file is known to be ours.)
         let sql = (readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL") + "; SELECT count(*) FROM sqlite_master"
         guard sqlite3_exec(handle, sql, nil, nil, nil) != SQLITE_OK else { return nil }
         let message = String(cString: sqlite3_errmsg(handle))
         return DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: message, path: path)
     }
 
-    /// Switches the file to a write-ahead log unless it has one: the mode is kept in the file,
-    /// so this writes only the first time.
+    /// Switches the file to a write-ahead log unless it has one (the file keeps the mode).
     func useWriteAheadLog() throws(DatabaseError) {
         let statement = try cachedStatement("PRAGMA journal_mode")
         defer { statement.reset() }
@@ -137,8 +135,8 @@ public final class Database {
         return try body()
     }
 
-    /// Has SQLite copy the write-ahead log into the file at the end of a commit that leaves it
-    /// holding `pages` pages or more (`PRAGMA wal_autocheckpoint`, without compiling it).
+    /// Has a commit that leaves `pages` pages or more in the write-ahead log copy it into the file
+    /// (`PRAGMA wal_autocheckpoint`, without compiling a statement).
     func checkpointAutomatically(atPages pages: Int) {
         sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages))
     }
@@ -169,10 +167,9 @@ public final class Database {
         try Statement(database: self, sql: sql)
     }
 
-    /// The statement for `sql`, prepared on first use and kept for the connection's life, reset
-    /// and with no bindings: compiling SQL costs more than running a small statement. Only for
-    /// SQL the library itself holds, and only while no other use of the same text is still
-    /// reading rows: both would get the one statement.
+    /// The statement for `sql`, reset and unbound, prepared once for the connection's life, as
+    /// compiling costs more than running a small statement. Only for SQL the library holds, and
+    /// not while another use of the same text still reads rows: both would get one statement.
     func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
         if let statement = cachedStatements[sql] {
             statement.reset()

@@ -4,8 +4,7 @@ import Foundation
 /// SQLite's marker for "copy the bound bytes now"; not imported into Swift.
 private let transientDestructor = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
-/// A prepared statement, finalized when released. Values only ever reach SQL as bound
-/// parameters.
+/// A prepared statement, finalized when released. Values only ever reach SQL as bound parameters.
 public final class Statement {
     /// The SQL text.
     public let sql: String
@@ -25,10 +24,9 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// The index of the result column `name` (an `AS` alias, or the column's name, exactly as the
-    /// SQL spells it), the leftmost of a repeated name, as GRDB finds it. A scan rather than
-    /// GRDB's dictionary: a name is looked up once per statement, and most statements run once
-    /// per connection.
+    /// The index of the result column `name` (an `AS` alias, or the column's name, as the SQL
+    /// spells it), the leftmost of a repeated name, as GRDB finds it. A scan, not GRDB's
+    /// dictionary: a name is looked up once per statement, most of which run once per connection.
     func index(ofColumn name: String) -> Int? {
         name.withCString { wanted in
             (0..<Int(sqlite3_column_count(handle))).first { index in
@@ -37,8 +35,7 @@ public final class Statement {
         }
     }
 
-    /// Ends the current run, releasing what it holds (a read lock while rows remain), and
-    /// clears the bindings.
+    /// Ends the current run, releasing what it holds (a read lock while rows remain), and clears the bindings.
     public func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
@@ -79,8 +76,7 @@ public final class Statement {
         }
     }
 
-    /// Runs the statement to completion with `values` bound, ignoring rows. Reset when a step
-    /// fails, so a kept statement holds nothing after.
+    /// Runs the statement to completion with `values` bound, ignoring rows; reset when a step fails.
     public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
         try execute(values.map(\.databaseValue))
     }
@@ -161,12 +157,10 @@ public final class Statement {
         index(ofColumn: name).map(value(at:)) ?? .null
     }
 
-    /// The column `name` as an integer when it holds one, else `nil`.
     func integer(named name: String) -> Int64? {
         index(ofColumn: name).flatMap(integer(at:))
     }
 
-    /// The column `name` as text when it holds text, else `nil`.
     func text(named name: String) -> String? {
         index(ofColumn: name).flatMap(text(at:))
     }
@@ -186,8 +180,7 @@ struct ResultColumns<Column: TableColumn> {
     /// The index of `column` in the result, or `nil` when the statement does not select it.
     subscript(column: Column) -> Int? { indexes[column.rawValue] }
 
-    /// The current row of `statement`, every column of the table read once, when its columns
-    /// match its `checksum`.
+    /// The current row of `statement`, every column read once, if its columns match its `checksum`.
     func verifiedRow(_ statement: Statement) -> Row<Column>? {
         let row = Row<Column>(values: indexes.map { $0.map(statement.value(at:)) ?? .null })
         return checksum.flatMap(statement.integer(at:)) == Checksum.of(row.values) ? row : nil

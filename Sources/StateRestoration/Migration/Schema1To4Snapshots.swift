@@ -129,11 +129,11 @@ enum Schema1To4Snapshots {
         try database.prepare("""
             SELECT object_id, class_name, class_version, payload, checksum FROM object WHERE snapshot_id = ? ORDER BY object_id
             """).forEachRow([snapshot]) { row in
-            let columns = (0...2).map { row.value(at: $0) }
-            let isIntact = row.integer(at: 4) == Checksum.of([DatabaseValue.integer(snapshot)] + columns + [row.value(at: 3)])
+            let old = (0...2).map { row.value(at: $0) }
+            let isIntact = row.integer(at: 4) == Checksum.of([DatabaseValue.integer(snapshot)] + old + [row.value(at: 3)])
             // Schema 5's columns: the id, no identifier, the class and its version.
-            let payload = row.blob(at: 3) ?? Data()
-            objects.append(SnapshotRows.Row(columns: [columns[0], .null, columns[1], columns[2]], payload: payload, isIntact: isIntact))
+            let columns = [old[0], .null, old[1], old[2]]
+            objects.append(SnapshotRows.Row(columns: columns, payload: row.blob(at: 3) ?? Data(), isIntact: isIntact))
         }
         return objects
     }

@@ -19,7 +19,8 @@ struct Schema4Chunk {
     /// `nil` when the frame does not decode or does not match `frameChecksum`.
     init?(_ bytes: [UInt8], frameChecksum: Int64, place: [DatabaseValue], width: Int) {
         var rest = bytes[...]
-        guard let version = rest.popFirst(), version == 1 || version == 2, let count = rest.varint(), count <= 4096 else { return nil }
+        guard let version = rest.popFirst(), version == 1 || version == 2,
+              let count = rest.varint(), count <= 4096 else { return nil }
         var lengths: [Int] = []
         for _ in 0..<count {
             guard let length = rest.varint(), length <= bytes.count else { return nil }

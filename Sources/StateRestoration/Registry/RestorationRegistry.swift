@@ -4,8 +4,7 @@ import ControllerKit
 /// `application(_:viewControllerWithRestorationIdentifierPath:coder:)` does.
 @MainActor
 public protocol RestorationDelegate: AnyObject {
-    /// The controller for the saved `identifierComponents` path, or `nil` to let the registry
-    /// create it.
+    /// The controller for the saved `identifierComponents` path, or `nil` to let the registry make it.
     func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController?
 }
 
@@ -52,8 +51,7 @@ public final class RestorationRegistry {
     /// Asked for each controller after its restoration class and before the registry.
     public weak var delegate: (any RestorationDelegate)?
 
-    /// Makes a registry holding `ViewController`, `NavigationController`, `TabBarController` and
-    /// `SplitViewController` under their own names.
+    /// Makes a registry holding `ViewController` and the three containers under their own names.
     public init() {
         register(ViewController.self, as: "ViewController")
         register(NavigationController.self, as: "NavigationController")
@@ -99,9 +97,8 @@ public final class RestorationRegistry {
         add(entry, for: ObjectIdentifier(type), aliases: aliases)
     }
 
-    /// Registers an ``ObjectRestoration`` factory under `name`, so that objects whose
-    /// `objectRestorationClass` it is can be saved (whatever their own class) and are made by it at
-    /// restore time, as `UIObjectRestoration`.
+    /// Registers an ``ObjectRestoration`` factory under `name`, as `UIObjectRestoration`: objects
+    /// whose `objectRestorationClass` it is are saved, whatever their own class, and made by it.
     public func register(objectRestorationClass: any ObjectRestoration.Type, as name: String, aliases: [String] = []) {
         let entry = ObjectEntry(name: name, version: 0, kind: .restorationClass(objectRestorationClass))
         for key in [name] + aliases { objectsByName[key] = entry }
@@ -118,14 +115,10 @@ public final class RestorationRegistry {
         { coder in Object(coder: coder) }
     }
 
-    // MARK: - Lookups
-
-    /// The entry of `controller`'s exact class, if registered.
     func entry(for controller: ViewController) -> ControllerEntry? {
         controllersByType[ObjectIdentifier(type(of: controller))]
     }
 
-    /// The name `factory` was registered under.
     func factoryName(for factory: any ViewControllerRestoration.Type) -> String? {
         factoryNamesByType[ObjectIdentifier(factory)]
     }
