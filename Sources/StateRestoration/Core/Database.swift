@@ -94,9 +94,9 @@ public final class Database {
         return opened
     }
 
-    /// Turns foreign keys on and refuses writes on a read-only connection, then reads the schema:
-    /// the first thing that touches the file's contents, so a file that is not a database fails
-    /// here, clearly. One `sqlite3_exec`, as each statement kept would cost a compile per open.
+    /// Turns foreign keys on, sets how a read-write connection syncs or has a read-only one refuse
+    /// writes, then reads the schema: the first thing that touches the file's contents, so a file
+    /// that is not a database fails here, clearly. One `sqlite3_exec`: no statement kept per open.
     private static func firstRead(_ handle: OpaquePointer, readOnly: Bool, path: String) -> DatabaseError? {
         navstate_enable_foreign_keys(handle)
         // In WAL mode, NORMAL syncs at checkpoints, not at each commit: a killed process loses no
