@@ -97,7 +97,7 @@ enum SnapshotWriter {
             if let probation {
                 try Probation.carry(to: written.id, strikes: probation.strikes, in: database)
             } else if endingProbation {
-                try Probation.markLaunchGood(in: database, session: rows.sessionID)
+                try Probation.markLaunchGood(in: database, session: session)
             }
             return (written, try SnapshotMaintenance.prune(inTransaction: database, keeping: count, session: rows.sessionID))
         }

@@ -1,39 +1,10 @@
 import ControllerKit
 import Foundation
 
-/// Crash marks, probation and quarantine: how a store keeps an app that crashes on its restored
-/// screens from crashing at every launch, without ever taking a living or cleanly exited process
-/// for a crashed one.
-///
-/// The rules (docs/behaviour.md, "Crash marks, probation and quarantine"):
-/// 1. A restore marks its snapshot (`restore_started_at`) before it builds anything and clears
-///    the mark when it is done. The mark names the process (``ProcessIdentity``). A mark whose
-///    process is gone means that a restore of the snapshot died part-way: restores pass over
-///    the snapshot from then on (UIKit's rule).
-/// 2. When the restore is done, the snapshot is on probation (`probation_started_at`), in the
-///    name of the process, until the launch counts as good. It counts as good on
-///    `launchSucceeded()`, when `probationPeriod` has passed, when the app saves a state that
-///    differs from the one restored (the user moved on, so the restored screens work), when the
-///    store is closed or released, and when the process exits normally (returns from `main` or
-///    calls `exit`). Then each snapshot on probation in the process's name leaves it, with its
-///    strikes cleared; when `probationPeriod` passes, only the snapshots of the scene session
-///    whose restore started that period do, and no crash mark of a restore still under way goes.
-/// 3. A save of the same state as the one restored, while on probation, puts the new snapshot on
-///    probation too, with the restored snapshot's strikes: saving just before a crash is no way
-///    around the rule.
-/// 4. A probation whose process is gone (killed by a signal, or trapped) is one strike. A process
-///    that is running is never a strike, whichever store instance or process restores meanwhile.
-///    At `quarantineStrikes` strikes restores pass over the snapshot, which is kept for
-///    inspection.
-/// 5. Each scene session's snapshots are chosen and marked apart (a store without scenes keeps
-///    one session): a process that dies restoring one session leaves that session's crash mark,
-///    and the probations it began for other sessions are cleared without a strike; a crash once
-///    every session is restored is a strike for each session that process restored.
-/// 6. Choosing a snapshot only reads. What a restore learned (the strikes of gone processes,
-///    `quarantined_at`) is written when it restores a snapshot, with its crash mark, in one
-///    transaction that does not wait for another process's write lock; a restore refused before
-///    it builds anything writes nothing, and one that cannot get the lock says so in its report
-///    and goes on without the mark.
+/// Crash marks, probation and quarantine, by the rules of docs/behaviour.md §4.2: how a store
+/// keeps an app that crashes on its restored screens from crashing at every launch, without ever
+/// taking a living or cleanly exited process for a crashed one. Each scene session's snapshots
+/// are chosen and marked apart; a store without scenes keeps one session.
 struct Probation: Sendable {
     /// The state restored, to tell a save of the same state from one the user moved on to.
     let restored: RestorableState
@@ -52,7 +23,8 @@ struct Probation: Sendable {
         /// Who set the marks (``ProcessIdentity``); `nil` on marks from schema 6.
         var process: String?
         /// That process left a crash mark on another snapshot: it died restoring another scene
-        /// session, whose restore the crash is blamed on.
+        /// session, whose crash mark already keeps restores off the snapshot that crashed, so
+        /// this probation is no strike.
         var processDiedRestoringAnother = false
 
         private var processIsGone: Bool { process.map { !ProcessIdentity.isRunning($0) } ?? true }
@@ -60,14 +32,11 @@ struct Probation: Sendable {
         var isCrashMarked: Bool { restoreStarted && processIsGone }
         /// Restored by a process that is running and whose launch has not counted as good yet.
         var isOnProbation: Bool { probationStarted && !restoreStarted && !processIsGone }
-        /// Restored by a process that died before its launch counted as good, not yet written.
-        var hasUncountedStrike: Bool { isLeftByGoneProcess && !processDiedRestoringAnother }
-        /// On probation for a process that died restoring another session: no strike, since that
-        /// session's crash mark already keeps restores off the snapshot that crashed.
-        var isSpared: Bool { isLeftByGoneProcess && processDiedRestoringAnother }
-        /// On probation for a process that is gone: a strike unless it died restoring another
-        /// session (``processDiedRestoringAnother``, which only then needs reading).
+        /// On probation for a process that is gone (``processDiedRestoringAnother`` only then
+        /// needs reading).
         var isLeftByGoneProcess: Bool { probationStarted && !restoreStarted && processIsGone }
+        /// A strike not yet written into the file.
+        var hasUncountedStrike: Bool { isLeftByGoneProcess && !processDiedRestoringAnother }
         /// The strikes, the uncounted one included.
         var strikes: Int { storedStrikes + (hasUncountedStrike ? 1 : 0) }
     }
@@ -89,25 +58,19 @@ struct Probation: Sendable {
     /// SQLite's time now, as the file's timestamps are written.
     private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
-    /// Writes a restore's start: the strikes of gone processes on the snapshots `seen` (with
-    /// quarantine at `limit`), then the crash mark on `snapshot`. Returns `false`, having
-    /// written nothing, when another connection holds the write lock.
+    /// Writes a restore's start: what the snapshots `seen` left by gone processes learned (their
+    /// strikes, with quarantine at `limit`), then the crash mark on `snapshot`. Returns `false`,
+    /// having written nothing, when another connection holds the write lock.
     static func markRestoreStarted(_ snapshot: Int64, seen: [SnapshotSummary], quarantineAt limit: Int,
                                    in database: Database) throws -> Bool {
         try withoutWaiting(database) {
-            for summary in seen where summary.marks.hasUncountedStrike {
+            for summary in seen where summary.marks.isLeftByGoneProcess {
                 // Only if nobody changed the row since it was read.
                 try database.execute("""
-                    UPDATE snapshot SET strikes = strikes + 1, probation_started_at = NULL, restoring_process = NULL,
-                           quarantined_at = CASE WHEN strikes + 1 >= ? THEN coalesce(quarantined_at, \(now)) ELSE quarantined_at END
-                    WHERE id = ? AND probation_started_at IS NOT NULL AND restore_started_at IS NULL AND restoring_process IS ?
-                    """, [limit, summary.id, summary.marks.process])
-            }
-            for summary in seen where summary.marks.isSpared {
-                try database.execute("""
-                    UPDATE snapshot SET probation_started_at = NULL, restoring_process = NULL
-                    WHERE id = ? AND probation_started_at IS NOT NULL AND restore_started_at IS NULL AND restoring_process IS ?
-                    """, [summary.id, summary.marks.process])
+                    UPDATE snapshot SET strikes = strikes + ?1, probation_started_at = NULL, restoring_process = NULL,
+                           quarantined_at = CASE WHEN ?1 AND strikes + 1 >= ?2 THEN coalesce(quarantined_at, \(now)) ELSE quarantined_at END
+                    WHERE id = ?3 AND probation_started_at IS NOT NULL AND restore_started_at IS NULL AND restoring_process IS ?4
+                    """, [summary.marks.hasUncountedStrike, limit, summary.id, summary.marks.process])
             }
             try database.execute("UPDATE snapshot SET restore_started_at = \(now), restoring_process = ? WHERE id = ?",
                                  [ProcessIdentity.current, snapshot])
@@ -144,26 +107,15 @@ struct Probation: Sendable {
                              [strikes, ProcessIdentity.current, snapshot])
     }
 
-    /// The launch counted as good: every mark in this process's name goes, with the strikes of
-    /// the snapshots that carried them; only on the snapshots of scene session `session` (its
-    /// row id) when one is given.
-    static func markLaunchGood(in database: Database, session: Int64? = nil) throws {
+    /// The launch counted as good: the marks in this process's name go, with the strikes of the
+    /// snapshots that carried them; with `session` (a persistent identifier) only that scene
+    /// session's, and with `keepingCrashMarks` no crash mark, for a restore that may be under way.
+    static func markLaunchGood(in database: Database, session: String? = nil, keepingCrashMarks: Bool = false) throws {
         try database.execute("""
             UPDATE snapshot SET restore_started_at = NULL, probation_started_at = NULL, strikes = 0, restoring_process = NULL
-            WHERE restoring_process = ? AND (? IS NULL OR session_id = ?)
-            """, [ProcessIdentity.current, session, session])
-    }
-
-    /// The probation period of scene session `session` (its persistent identifier) passed: its
-    /// snapshots on probation in this process's name leave it, their strikes cleared. Only that
-    /// session's, and never a crash mark: another session's restore, or this one's next, may be
-    /// under way, and its mark must stay until that restore ends.
-    static func endProbation(ofSession session: String, in database: Database) throws {
-        try database.execute("""
-            UPDATE snapshot SET probation_started_at = NULL, strikes = 0, restoring_process = NULL
-            WHERE restoring_process = ? AND restore_started_at IS NULL
-              AND session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?)
-            """, [ProcessIdentity.current, session])
+            WHERE restoring_process = ?1 AND (restore_started_at IS NULL OR NOT ?3)
+              AND (?2 IS NULL OR session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?2))
+            """, [ProcessIdentity.current, session, keepingCrashMarks])
     }
 
     /// Why a restore passes over a snapshot with `marks`, or `nil` when it does not.

@@ -402,7 +402,7 @@ public final class RestorationStore: @unchecked Sendable {
     func endProbation(number: Int, session: String) {
         try? withDatabase { database in
             guard probations[session]?.number == number else { return }
-            try Probation.endProbation(ofSession: session, in: database)
+            try Probation.markLaunchGood(in: database, session: session, keepingCrashMarks: true)
             probations[session] = nil
         }
     }
