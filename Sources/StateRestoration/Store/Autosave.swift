@@ -9,7 +9,6 @@ import Foundation
 /// encodes, as in any save, and nothing is written when the captured state equals the last one.
 /// Saves coalesce: never two at once, never more than one per interval. The hierarchy is read on
 /// the main actor; the write happens off it, in order (a write never lands after a newer one).
-///
 /// An app with scenes keeps each session's state apart (docs/scenes.md): autosave writes nothing
 /// there, and its reports say why.
 ///
@@ -78,14 +77,11 @@ public final class Autosave {
     /// moments. Returns the report (`didSave` false, with the reason, when nothing changed).
     @discardableResult
     public func flush() throws(StoreError) -> SaveReport {
-        if let refusal = sceneAppRefusal {
-            lastResult = .success(refusal)
-            return refusal
-        }
-        guard let captured = try captureIfChanged() else {
+        if let refusal = sceneAppRefusal() { return refusal }
+        guard let (captured, sequence) = try captureIfChanged() else {
             return SaveReport(refusal: "nothing changed since the last save")
         }
-        let result = writer.write(captured, to: store)
+        let result = writer.write(captured, sequence: sequence, to: store)
         record(result)
         return try result.get()
     }
@@ -100,35 +96,31 @@ public final class Autosave {
     /// Captures the hierarchy and, when it differs from the last capture, writes it off the main
     /// actor; nothing while a write is under way (the next tick comes back).
     private func saveIfChanged() {
-        guard writing == nil else { return }
-        if let refusal = sceneAppRefusal {
-            lastResult = .success(refusal)
-            return
-        }
+        guard writing == nil, sceneAppRefusal() == nil else { return }
         lastSaveStarted = ContinuousClock.now
-        let captured: NumberedCapture?
+        let changed: (CapturedSnapshot, Int)?
         do {
-            captured = try captureIfChanged()
+            changed = try captureIfChanged()
         } catch {
             lastResult = .failure(error)
             return
         }
-        guard let captured else { return }
-        let store = store
-        let writer = writer
-        writing = Task { [weak self] in
-            let result = await Task.detached { writer.write(captured, to: store) }.value
+        guard let (captured, sequence) = changed else { return }
+        writing = Task { [weak self, store, writer] in
+            let result = await Task.detached { writer.write(captured, sequence: sequence, to: store) }.value
             self?.record(result)
             self?.writing = nil
         }
     }
 
-    /// Why nothing is saved in an app with scenes, or `nil`: such an app's state is each scene
-    /// session's, saved when its scene enters the background (``StatePreservation``), and one
-    /// snapshot of every window would come back as a session of its own.
-    private var sceneAppRefusal: SaveReport? {
+    /// Why nothing is saved in an app with scenes (recorded as the last result), or `nil`: such
+    /// an app's state is each scene session's, saved when its scene enters the background
+    /// (``StatePreservation``), and one snapshot of every window would come back as a session.
+    private func sceneAppRefusal() -> SaveReport? {
         guard application.sceneDelegateFactory != nil else { return nil }
-        return SaveReport(refusal: "the app uses scenes: each scene session is saved when its scene enters the background, not by autosave")
+        let refusal = SaveReport(refusal: "the app uses scenes: each scene session is saved when its scene enters the background, not by autosave")
+        lastResult = .success(refusal)
+        return refusal
     }
 
     private func record(_ result: Result<SaveReport, StoreError>) {
@@ -136,46 +128,34 @@ public final class Autosave {
         if case .success(let report) = result, report.didSave { writtenCount += 1 }
     }
 
-    /// The hierarchy as a captured snapshot, or `nil` when it equals the last one captured.
-    private func captureIfChanged() throws(StoreError) -> NumberedCapture? {
+    /// The hierarchy captured and numbered in capture order, or `nil` when it equals the last one.
+    private func captureIfChanged() throws(StoreError) -> (CapturedSnapshot, sequence: Int)? {
         let captured = try store.capture(windows: application.windows, registry: registry, label: "autosave")
         let state = (captured.controllers, captured.objects, captured.applicationValues)
-        if let lastCaptured, lastCaptured.controllers == state.0, lastCaptured.objects == state.1, lastCaptured.application == state.2 {
-            return nil
-        }
+        if let lastCaptured, lastCaptured == state { return nil }
         lastCaptured = state
         sequence += 1
-        return NumberedCapture(snapshot: captured, sequence: sequence)
+        return (captured, sequence)
     }
 }
 
-/// A captured snapshot numbered in capture order.
-struct NumberedCapture: Sendable {
-    var snapshot: CapturedSnapshot
-    var sequence: Int
-}
-
-/// Writes captured snapshots one at a time, and never one older than one already written: a
-/// flush on the main actor and a background write may race for the store.
+/// Writes captured snapshots one at a time, and never one older (by its `sequence`) than one
+/// already written: a flush on the main actor and a background write may race for the store.
 final class OrderedWriter: @unchecked Sendable {
     // Guarded by `lock`, held for the whole write.
     private var newestWritten = 0
     private let lock = NSLock()
 
-    func write(_ captured: NumberedCapture, to store: RestorationStore) -> Result<SaveReport, StoreError> {
+    func write(_ captured: CapturedSnapshot, sequence: Int, to store: RestorationStore) -> Result<SaveReport, StoreError> {
         lock.lock()
         defer { lock.unlock() }
-        guard captured.sequence > newestWritten else {
-            var report = captured.snapshot.report
+        guard sequence > newestWritten else {
+            var report = captured.report
             report.refusal = "a newer state was saved first"
             return .success(report)
         }
-        newestWritten = captured.sequence
-        do throws(StoreError) {
-            return .success(try store.write(captured.snapshot))
-        } catch {
-            return .failure(error)
-        }
+        newestWritten = sequence
+        return Result { () throws(StoreError) in try store.write(captured) }
     }
 }
 
