@@ -3,28 +3,13 @@ import Foundation
 
 /// Scene sessions: each session's snapshots are kept, chosen, marked and pruned apart, so two
 /// windows restore to their own screens and one window's crash loop quarantines only its own
-/// state. An app without scenes saves into and restores from the session
-/// ``RestorationStore/defaultSessionIdentifier``, which also holds every snapshot saved before
-/// schema 8. ``StatePreservation`` makes these calls at UIKit's moments for a scene app.
+/// state. An app without scenes uses the session ``RestorationStore/defaultSessionIdentifier``,
+/// which also holds every snapshot saved before schema 8. ``StatePreservation`` makes these
+/// calls at UIKit's moments for a scene app.
 ///
 /// ```swift
-/// let store = try RestorationStore(path: stateFile)
-/// let registry = RestorationRegistry()
-/// registry.register(ViewController.self, as: "ViewController")
-/// let window = Window()
-/// let inbox = ViewController()
-/// inbox.restorationIdentifier = "inbox"
-/// window.rootViewController = inbox
-/// window.makeKeyAndVisible()
-/// let record = SceneSessionRecord(persistentIdentifier: "left",
-///                                 stateRestorationActivity: UserActivity.Archive(activityType: "com.example.mail.inbox"))
-/// try store.save(session: record, windows: [window], registry: registry)
-/// for session in try store.sessions() {
-///     print(session.record.persistentIdentifier, session.snapshotCount)   // left 1
-/// }
-/// let relaunched = Window()
-/// let report = try store.restore(session: "left", into: [relaunched], registry: registry)
-/// print(report.didRestore)                                                // true
+/// try store.save(session: SceneSessionRecord(persistentIdentifier: "left"), windows: [window], registry: registry)
+/// let report = try store.restore(session: "left", into: [Window()], registry: registry)
 /// try store.discardSessions(["left"])
 /// ```
 extension RestorationStore {
@@ -76,9 +61,8 @@ extension RestorationStore {
     }
 
     /// Restores the newest restorable snapshot of scene session `identifier` into `windows`
-    /// (hidden), as ``restore(into:registry:policy:timing:now:)`` restores an app's: snapshots
-    /// of that session whose restore crashed, and quarantined ones, are passed over; other
-    /// sessions' snapshots are never considered.
+    /// (hidden), as ``restore(into:registry:policy:timing:now:)`` does; other sessions'
+    /// snapshots are never considered.
     @MainActor
     public func restore(session identifier: String, into windows: [Window], registry: RestorationRegistry,
                         policy: RestorePolicy = RestorePolicy(), timing: RestoreTiming? = nil,

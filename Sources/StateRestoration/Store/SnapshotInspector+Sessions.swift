@@ -3,11 +3,7 @@ import Foundation
 /// Scene sessions, read-only: what `navstate sessions` lists and `--session` chooses from.
 ///
 /// ```swift
-/// let inspector = try SnapshotInspector(path: "state.sqlite")
-/// for session in try inspector.sessions() {
-///     print(session.record.persistentIdentifier, session.snapshotCount)
-/// }
-/// let newestOfLeft = try inspector.snapshots(session: "left").first
+/// let newestOfLeft = try SnapshotInspector(path: "state.sqlite").snapshots(session: "left").first
 /// ```
 extension SnapshotInspector {
     /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.

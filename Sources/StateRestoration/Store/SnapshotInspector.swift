@@ -40,11 +40,7 @@ public final class SnapshotInspector: @unchecked Sendable {
         guard version < Migrator.latestVersion else {
             database = file
             convertedCopy = nil
-            // A deferred transaction takes its read snapshot at the first read, made here.
-            try StoreError.wrapping(path: path) {
-                try file.execute("BEGIN DEFERRED")
-                _ = try file.scalarInteger("SELECT count(*) FROM sqlite_master")
-            }
+            try StoreError.wrapping(path: path) { try Self.beginReading(file) }
             return
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-inspect-\(UUID().uuidString).sqlite").path
@@ -55,6 +51,13 @@ public final class SnapshotInspector: @unchecked Sendable {
             try Migrator.migrate(converted)
             return converted
         }
+    }
+
+    /// Opens the read transaction the inspector reads in: a deferred one takes its snapshot at
+    /// the first read, made here.
+    private static func beginReading(_ file: Database) throws {
+        try file.execute("BEGIN DEFERRED")
+        _ = try file.scalarInteger("SELECT count(*) FROM sqlite_master")
     }
 
     /// Writes the file's committed contents, its write-ahead log included, into a new file at
@@ -79,9 +82,8 @@ public final class SnapshotInspector: @unchecked Sendable {
     }
 
     /// Writes a copy of the store into the new file `copy`: one file that holds every committed
-    /// snapshot, those still in the `-wal` file included, as the store's file alone may not
-    /// while an app has it open. What to attach to a bug report. The store is not changed;
-    /// an existing `copy` is never replaced.
+    /// snapshot, those still in the `-wal` file included (what to attach to a bug report). The
+    /// store is not changed; an existing `copy` is never replaced.
     public func writeCopy(to copy: String) throws(StoreError) {
         lock.lock()
         defer { lock.unlock() }
@@ -90,12 +92,7 @@ public final class SnapshotInspector: @unchecked Sendable {
             // the newest committed state, and the inspector then reads that state too.
             let reading = file.isInTransaction
             if reading { try file.execute("COMMIT") }
-            defer {
-                if reading {
-                    try? file.execute("BEGIN DEFERRED")
-                    _ = try? file.scalarInteger("SELECT count(*) FROM sqlite_master")
-                }
-            }
+            defer { if reading { try? Self.beginReading(file) } }
             try Self.vacuum(file, into: copy)
         }
     }
