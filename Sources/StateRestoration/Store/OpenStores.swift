@@ -27,6 +27,6 @@ enum OpenStores {
 
     private static func closeAll() {
         let open = stores.withLock { $0.values.compactMap(\.store) }
-        for store in open { store.closeAtExit() }
+        for store in open { store.release() }
     }
 }

@@ -24,7 +24,7 @@ import Foundation
 ///
 /// The store is the database file and, while it is open, the `-wal` and `-shm` files SQLite
 /// keeps beside it; ``close()`` (or a normal exit) leaves the file alone holding every snapshot.
-/// Crash marks, probation and quarantine follow the rules of ``Probation``.
+/// Crash marks, probation and quarantine follow docs/behaviour.md §4.2.
 public final class RestorationStore: @unchecked Sendable {
     /// The database file.
     public let path: String
@@ -42,36 +42,22 @@ public final class RestorationStore: @unchecked Sendable {
     /// persistent identifier of the scene session restored (`default` without scenes).
     private var probations: [String: Probation] = [:]
     private var probationCount = 0
-    /// Whether a mark in this process's name (a crash mark or a probation) may be in the file:
-    /// cleared only once a good launch has removed them, whatever ``probations`` say (an
-    /// extended restoration has a crash mark and no probation yet).
+    /// Whether a mark in this process's name may be in the file: cleared only once a good launch
+    /// has removed them, whatever ``probations`` say (an extended restoration has a crash mark
+    /// and no probation yet).
     private var hasMarks = false
 
-    /// Opens (creating and migrating as needed) the database at `path`; throws when the file
-    /// cannot be used as it is (not a database, damaged, a newer schema, another application's),
-    /// leaving it unchanged. For tools; an app opens with ``init(path:configuration:recovery:)``.
-    public init(path: String, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
-        self.path = path
-        self.configuration = configuration
-        recovery = nil
-        database = try Self.open(path, configuration: configuration)
-        OpenStores.add(self)
-    }
-
-    /// Opens the database at `path` as ``init(path:configuration:)`` does, but when the file
-    /// cannot be used (it is not a database, is damaged, has a newer schema or belongs to another
-    /// application) moves it aside, with its `-wal` and `-shm` files, under a name that says why
-    /// and when, and starts a fresh store; ``recovery`` says what it did. Nothing is deleted, so
-    /// a newer app version's state survives a downgrade byte for byte. Throws only when a
-    /// fresh store cannot be made either (the directory is not writable, the disk is full) or
-    /// the file is busy.
+    /// Opens (creating and migrating as needed) the database at `path`. Without `recovery` it
+    /// throws when the file cannot be used as it is (not a database, damaged, a newer schema,
+    /// another application's), leaving it unchanged: for tools. With ``StoreRecovery/moveAside``,
+    /// for apps, it moves such a file aside and starts a fresh store (``recovery`` says so); it
+    /// then throws only when a fresh store cannot be made either, or the file is busy.
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration(),
-                recovery: StoreRecovery) throws(StoreError) {
+                recovery: StoreRecovery? = nil) throws(StoreError) {
         self.path = path
         self.configuration = configuration
-        let opened = try StoreRecoveryReport.opening(path) { () throws(StoreError) in try Self.open(path, configuration: configuration) }
-        database = opened.database
-        self.recovery = opened.report
+        let open = { () throws(StoreError) in try Self.open(path, configuration: configuration) }
+        (database, self.recovery) = recovery == nil ? (try open(), nil) : try StoreRecoveryReport.opening(path, with: open)
         OpenStores.add(self)
     }
 
@@ -92,7 +78,7 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     deinit {
-        if let database { Self.release(database, endingMarks: hasMarks) }
+        release()
         OpenStores.remove(self)
     }
 
@@ -110,33 +96,22 @@ public final class RestorationStore: @unchecked Sendable {
         try StoreError.wrapping(path: path) { try database.checkpoint() }
     }
 
-    /// What a normal exit does to a store still open: what releasing it does.
-    func closeAtExit() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let database else { return }
-        self.database = nil
-        Self.release(database, endingMarks: hasMarks)
-        hasMarks = false
-        probations = [:]
-    }
-
-    /// Lets go of the connection as a release or an exit does: the probation ends as a good
-    /// launch, and SQLite copies the write-ahead log into the file as the last connection
+    /// Lets go of the connection as releasing the store or a normal exit does: the launch counts
+    /// as good, and SQLite copies the write-ahead log into the file as the last connection
     /// closes, unless this store wrote nothing (a restore that restored nothing, say) while the
     /// log holds other connections' writes: the files then keep every byte as they were found.
-    private static func release(_ database: Database, endingMarks: Bool) {
-        if endingMarks { try? Probation.markLaunchGood(in: database) }
-        let log = (try? FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int) ?? 0
-        if !database.hasChangedRows, log > 0 { database.keepWriteAheadLogOnClose() }
+    func release() {
+        lock.withLock {
+            guard let database else { return }
+            self.database = nil
+            if hasMarks { try? Probation.markLaunchGood(in: database) }
+            let log = (try? FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int) ?? 0
+            if !database.hasChangedRows, log > 0 { database.keepWriteAheadLogOnClose() }
+        }
     }
 
     /// Whether ``close()`` was called.
-    public var isClosed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return database == nil
-    }
+    public var isClosed: Bool { lock.withLock { database == nil } }
 
     func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
         // Foundation's `withLock` does not carry typed throws.
@@ -151,10 +126,9 @@ public final class RestorationStore: @unchecked Sendable {
     /// Saves every shown window of `application` as one snapshot, synchronously.
     ///
     /// A save with no controller to save (no shown window, or none with a
-    /// `restorationIdentifier`) writes nothing, and its report says why and lists every
-    /// controller left out: an empty snapshot would make the next launch restore a blank window.
-    /// Pass `allowingEmpty: true` when an empty state is what the next launch should see (it
-    /// then restores nothing and builds its first screen).
+    /// `restorationIdentifier`) writes nothing, and its report says why: an empty snapshot would
+    /// make the next launch restore a blank window. Pass `allowingEmpty: true` when the next
+    /// launch should restore nothing and build its first screen.
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
@@ -169,28 +143,25 @@ public final class RestorationStore: @unchecked Sendable {
         try write(capture(windows: windows, registry: registry, label: label), allowingEmpty: allowingEmpty)
     }
 
-    /// Saves every shown window of `application`, writing off the main actor: the hierarchy is
-    /// read on the main actor, then written to SQLite by a detached task while the main actor
-    /// goes on. In an async context `try await store.save(…)` picks this one.
+    /// Saves every shown window of `application`: read on the main actor, written by a detached
+    /// task while the main actor goes on. In an async context `try await store.save(…)` picks it.
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) async throws(StoreError) -> SaveReport {
         let captured = try capture(windows: application.windows, registry: registry, label: label)
-        let written = await Task.detached { [self] () -> Result<SaveReport, StoreError> in
-            do throws(StoreError) { return .success(try self.write(captured, allowingEmpty: allowingEmpty)) } catch { return .failure(error) }
-        }.value
-        return try written.get()
+        return try await Task.detached { [self] in
+            Result { () throws(StoreError) in try write(captured, allowingEmpty: allowingEmpty) }
+        }.value.get()
     }
 
-    /// Reads `windows` into a captured snapshot: every controller that takes part encodes its state. The only
-    /// part of a save that needs the main actor.
+    /// Reads `windows` into a captured snapshot, the only part of a save that needs the main
+    /// actor; `requiringOptIn` captures only when the application's delegate says yes, as UIKit's
+    /// own save in the background does.
     @MainActor
     public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> CapturedSnapshot {
         try capture(windows: windows, registry: registry, label: label, requiringOptIn: false)
     }
 
-    /// The capture of ``capture(windows:registry:label:)``; `requiringOptIn` captures only when
-    /// the application's delegate says yes, as UIKit's own save in the background does.
     @MainActor
     func capture(windows: [Window], registry: RestorationRegistry, label: String, requiringOptIn: Bool) throws(StoreError) -> CapturedSnapshot {
         let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
@@ -199,15 +170,15 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// Writes a captured snapshot as one snapshot in one transaction and prunes to
     /// ``StoreConfiguration/keepCount``. Only payloads that no kept snapshot holds byte for byte
-    /// are written; the others are shared. A capture without controllers is not written unless
-    /// `allowingEmpty`. On probation, a state that differs from the restored one counts the
-    /// launch as good, and the same state carries the probation (see ``Probation``).
+    /// are written. A capture without controllers is not written unless `allowingEmpty`. On
+    /// probation, a state that differs from the restored one counts the launch as good, and the
+    /// same state carries the probation (docs/behaviour.md §4.2).
     public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
         try write(captured, allowingEmpty: allowingEmpty, session: SceneSessionRows.defaultIdentifier)
     }
 
-    /// The write of ``write(_:allowingEmpty:)`` as a snapshot of scene session `session` (its
-    /// persistent identifier), whose row must be saved already unless it is the default one.
+    /// `session` is a scene session's persistent identifier, whose row must be saved already
+    /// unless it is the default one.
     func write(_ captured: CapturedSnapshot, allowingEmpty: Bool, session: String) throws(StoreError) -> SaveReport {
         var report = captured.report
         guard report.didSave else { return report }
@@ -218,18 +189,16 @@ public final class RestorationStore: @unchecked Sendable {
         }
         if let refusal = captured.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
         let rows = SnapshotRows(captured)
-        let keep = configuration.keepCount
         let (written, pruned) = try withDatabase { database in
             let probation = probations[session]
             let movedOn = probation.map { open in
                 open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
                                                  applicationValues: captured.applicationValues)
             }
-            let result = try SnapshotWriter.save(rows, session: session, into: database, keeping: keep,
+            let result = try SnapshotWriter.save(rows, session: session, into: database, keeping: configuration.keepCount,
                                                  carryingProbation: movedOn == false ? probation : nil,
                                                  endingProbation: movedOn == true)
-            // Committed: this session's marks are gone; another session's may not be, so
-            // `hasMarks` stays.
+            // Another session's marks may be left, so `hasMarks` stays.
             if movedOn == true { probations[session] = nil }
             return result
         }
@@ -252,24 +221,21 @@ public final class RestorationStore: @unchecked Sendable {
     /// Restores the newest restorable snapshot, window `i` of the snapshot into `windows[i]`,
     /// with `timing` (``StoreConfiguration/restoreTiming`` unless given).
     ///
-    /// Snapshots whose restore crashed part-way, and quarantined ones, are passed over (see
-    /// ``Probation``). Nothing is restored, and ``RestoreReport/didRestore`` is `false` with the
-    /// reason, when no snapshot is left, when the one chosen holds no controller, or when the
-    /// policy or the application's delegate (`application(_:shouldRestoreSecureApplicationState:)`)
-    /// refuses it; such a restore changes nothing in the file. The snapshot is read without
-    /// waiting for another process's write lock.
+    /// Snapshots whose restore crashed part-way, and quarantined ones, are passed over
+    /// (docs/behaviour.md §4.2). Nothing is restored, and ``RestoreReport/didRestore`` is `false`
+    /// with the reason, when no snapshot is left, when the one chosen holds no controller, or when
+    /// the policy or the application's delegate refuses it; such a restore changes nothing in the
+    /// file. The snapshot is read without waiting for another process's write lock.
     @MainActor
     public func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
                         timing: RestoreTiming? = nil, now: Date = Date()) throws(StoreError) -> RestoreReport {
         try restore(into: windows, registry: registry, policy: policy, timing: timing, now: now, requiringOptIn: false)
     }
 
-    /// The restore of ``restore(into:registry:policy:timing:now:)``; `requiringOptIn` restores
-    /// only when the application's delegate says yes, as UIKit's own restore at launch does.
-    ///
-    /// It restores scene session `session`'s snapshots (its persistent identifier). The restore
+    /// `requiringOptIn` restores only when the application's delegate says yes, as UIKit's own
+    /// restore at launch does; `session` is a scene session's persistent identifier. The restore
     /// ends (its crash mark cleared, its probation begun) before it returns, or when the app
-    /// completes an extended restoration; with `holdingEnd`, when the caller calls the closure
+    /// completes an extended restoration, or with `holdingEnd` when the caller calls the closure
     /// `holdingEnd` is given (a scene's restoration ends after its delegate's calls), which
     /// returns what could not be written.
     @MainActor
@@ -316,29 +282,29 @@ public final class RestorationStore: @unchecked Sendable {
         }
         let restored = RestorableState(controllers: loaded.snapshot.controllers, objects: loaded.snapshot.objects,
                                        applicationValues: loaded.snapshot.applicationValues)
-        // An app that extended the restoration (`extendStateRestoration()`) is still restoring:
-        // the crash mark stays until it completes.
         let didRestore = report.didRestore
+        let end = { @MainActor [self] in
+            finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
+        }
         if let holdingEnd {
-            holdingEnd { [self] in
-                finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
-            }
+            holdingEnd(end)
         } else if application.isStateRestorationExtended {
-            application.whenStateRestorationCompletes { [self, weak application] in
-                // The report was returned long ago: what could not be written goes to the app.
-                for warning in finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session) {
+            // Still restoring (`extendStateRestoration()`): the crash mark stays until it completes,
+            // long after the report was returned, so what cannot be written goes to the app.
+            application.whenStateRestorationCompletes { [path, weak application] in
+                for warning in end() {
                     application?.report(Diagnostic(kind: .restorationNotRecorded, message: "\(path): \(warning)"))
                 }
             }
         } else {
-            report.warnings += finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
+            report.warnings += end()
         }
         return report
     }
 
     /// Ends a restore of `candidate`: its crash mark cleared and, when it restored anything, the
-    /// probation begun; what could not be written, as warnings. The controllers are built: a
-    /// failure to write from here on is reported, not thrown.
+    /// probation begun. The controllers are built: what cannot be written is returned as
+    /// warnings, not thrown.
     private func finishRestore(_ candidate: SnapshotSummary, didRestore: Bool, marked: Bool, restored: RestorableState,
                                session: String) -> [String] {
         var warnings: [String] = []
@@ -370,29 +336,26 @@ public final class RestorationStore: @unchecked Sendable {
     /// Says the launch went well: the restored snapshot, and every snapshot saved since with the
     /// same state, leave probation with their strikes cleared. Call it once the restored screens
     /// have shown and run for a moment; ``StoreConfiguration/probationPeriod`` after the
-    /// restore, a save of a different state, ``close()`` and a normal exit do the same. A
-    /// process that crashes or is killed before adds a strike to the snapshot, and at
-    /// ``StoreConfiguration/quarantineStrikes`` strikes restores pass over it.
+    /// restore, a save of a different state, ``close()`` and a normal exit do the same.
     public func launchSucceeded() throws(StoreError) {
         try withDatabase { database in try endMarks(in: database) }
     }
 
-    /// The launch counted as good: the marks in this process's name go, when there may be any
-    /// (a store that restored nothing writes nothing), and the probation ends. Under the lock.
+    /// Under the lock. A store that restored nothing writes nothing.
     private func endMarks(in database: Database) throws {
         if hasMarks { try Probation.markLaunchGood(in: database) }
         hasMarks = false
         probations = [:]
     }
 
-    /// Starts this store's probation of scene session `session` for `restored`, or ends it for
-    /// `nil`; its number.
+    /// Starts this store's probation of scene session `session` for `restored` (`nil` ends it);
+    /// its number.
     private func startProbation(_ restored: RestorableState?, strikes: Int, session: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        probationCount += 1
-        probations[session] = restored.map { Probation(restored: $0, strikes: strikes, number: probationCount) }
-        return probationCount
+        lock.withLock {
+            probationCount += 1
+            probations[session] = restored.map { Probation(restored: $0, strikes: strikes, number: probationCount) }
+            return probationCount
+        }
     }
 
     /// Ends probation `number` of scene session `session`, if it is still that session's current
@@ -408,11 +371,7 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     /// The number of scene session `session`'s current probation in this store, if it is on one.
-    func probationNumber(of session: String) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        return probations[session]?.number
-    }
+    func probationNumber(of session: String) -> Int? { lock.withLock { probations[session]?.number } }
 
     // MARK: - Listing and housekeeping
 
@@ -430,11 +389,7 @@ public final class RestorationStore: @unchecked Sendable {
     /// force-quits.
     public func discardAll() throws(StoreError) {
         try withDatabase { database in
-            try database.inTransaction {
-                try database.execute("DELETE FROM scene_session")
-                try database.execute("DELETE FROM snapshot")
-                try database.execute("DELETE FROM payload")
-            }
+            try database.inTransaction { try database.executeScript("DELETE FROM scene_session; DELETE FROM snapshot; DELETE FROM payload") }
         }
     }
 
@@ -447,24 +402,5 @@ public final class RestorationStore: @unchecked Sendable {
     /// The schema version of the file.
     public func schemaVersion() throws(StoreError) -> Int {
         try withDatabase { try Migrator.currentVersion(of: $0) }
-    }
-}
-
-extension StoreError {
-    /// Runs `body` on the database at `path`, turning SQLite's and the reader's errors into
-    /// store errors that name the file.
-    static func wrapping<Result>(path: String, _ body: () throws -> Result) throws(StoreError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw converting(error, path: path)
-        }
-    }
-
-    /// `error` as a store error: SQLite's wrapped, ours as they are.
-    static func converting(_ error: any Error, path: String) -> StoreError {
-        if let error = error as? StoreError { return error }
-        if let error = error as? DatabaseError { return .database(error) }
-        return .database(DatabaseError(resultCode: 1, message: "\(error)", path: path))
     }
 }

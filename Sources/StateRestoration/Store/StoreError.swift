@@ -51,3 +51,19 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// Runs `body` on the database at `path`, turning SQLite's and the reader's errors into
+    /// store errors that name the file.
+    static func wrapping<Result>(path: String, _ body: () throws -> Result) throws(StoreError) -> Result {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw .database(error)
+        } catch {
+            throw .database(DatabaseError(resultCode: 1, message: "\(error)", path: path))
+        }
+    }
+}

@@ -33,7 +33,7 @@ public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
 
     /// Opens `path` with `open`; when that fails because of the file itself, or the file is
     /// damaged (`PRAGMA quick_check`), moves the file aside and opens again.
-    static func opening(_ path: String, with open: () throws(StoreError) -> Database) throws(StoreError) -> (database: Database, report: StoreRecoveryReport?) {
+    static func opening(_ path: String, with open: () throws(StoreError) -> Database) throws(StoreError) -> (Database, StoreRecoveryReport?) {
         let unusable: (error: StoreError, reason: String)
         do {
             let database = try open()
@@ -75,11 +75,9 @@ public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
     /// Renames `path` and the files SQLite keeps beside it to `<path>.<reason>-<UTC time>`
     /// (numbered when taken); the new paths, the database file's first.
     private static func moveAside(_ path: String, reason: String) throws(StoreError) -> [String] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let now = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date())
-        let stamp = String(format: "%04d%02d%02dT%02d%02d%02dZ", now.year ?? 0, now.month ?? 0, now.day ?? 0,
-                           now.hour ?? 0, now.minute ?? 0, now.second ?? 0)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        let stamp = formatter.string(from: Date())
         var target = "\(path).\(reason)-\(stamp)"
         var number = 1
         while ["", "-wal", "-shm"].contains(where: { FileManager.default.fileExists(atPath: target + $0) }) {
