@@ -6,12 +6,6 @@ import Foundation
 /// app's delegate opts in, as for an app without scenes; the session and its activity are
 /// always kept, as UIKit keeps them. Failures land in ``sessionRestores``, ``sessionSaves``,
 /// ``sessionProblems`` and ``lastDiscard``; the app goes on as if nothing had been saved.
-///
-/// ```swift
-/// let preservation = try StatePreservation(path: stateFile, registry: RestorationRegistry())
-/// let application = Application()
-/// application.sceneStatePreservation = preservation
-/// ```
 extension StatePreservation: SceneStatePreservation {
     /// The sessions whose rows read back, in the order they were first saved; damaged ones go to ``sessionProblems``.
     public func savedSessions(for application: Application) -> [SceneSessionRecord] {
@@ -29,14 +23,11 @@ extension StatePreservation: SceneStatePreservation {
     /// opts in; its crash mark stays until ``sessionDidFinishRestoring(_:)``.
     public func restoreSession(_ session: SceneSession, into window: Window) {
         let identifier = session.persistentIdentifier
-        do throws(StoreError) {
-            let report = try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(),
-                                           requiringOptIn: true, session: identifier) { [weak self] end in
+        sessionRestores[identifier] = Result { () throws(StoreError) in
+            try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(),
+                              requiringOptIn: true, session: identifier) { [weak self] end in
                 self?.pendingRestoreEnds[identifier] = end
             }
-            sessionRestores[identifier] = .success(report)
-        } catch {
-            sessionRestores[identifier] = .failure(error)
         }
     }
 
@@ -55,7 +46,7 @@ extension StatePreservation: SceneStatePreservation {
     /// windows of its scene as a snapshot of it.
     public func preserveSession(_ session: SceneSession) {
         let identifier = session.persistentIdentifier
-        do throws(StoreError) {
+        sessionSaves[identifier] = Result { () throws(StoreError) in
             let record: SceneSessionRecord
             do throws(PropertyListError) {
                 record = try session.record()
@@ -64,9 +55,7 @@ extension StatePreservation: SceneStatePreservation {
             }
             let windows = ((session.scene as? WindowScene)?.windows ?? []).filter { !$0.isHidden }
             let captured = try store.capture(windows: windows, registry: registry, label: "background", requiringOptIn: true)
-            sessionSaves[identifier] = .success(try store.save(session: record, captured, allowingEmpty: false))
-        } catch {
-            sessionSaves[identifier] = .failure(error)
+            return try store.save(session: record, captured, allowingEmpty: false)
         }
     }
 
@@ -74,10 +63,6 @@ extension StatePreservation: SceneStatePreservation {
     public func discardSessions(_ sessions: [SceneSession]) {
         let identifiers = sessions.map(\.persistentIdentifier)
         for identifier in identifiers { pendingRestoreEnds[identifier] = nil }
-        do throws(StoreError) {
-            lastDiscard = .success(try store.discardSessions(identifiers))
-        } catch {
-            lastDiscard = .failure(error)
-        }
+        lastDiscard = Result { () throws(StoreError) in try store.discardSessions(identifiers) }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// test sets one as ``Application/statePreservation`` before ``Application/launch(_:options:)``.
 /// A scene app sets it as ``Application/sceneStatePreservation`` (or returns it from
 /// ``SceneLaunchConfiguration/makeSceneStatePreservation()``): each scene session is then saved
-/// and restored on its own (``SceneStatePreservation``), with the same opt-in.
+/// and restored on its own, with the same opt-in.
 ///
 /// ```swift
 /// let preservation = try StatePreservation(path: stateFile, registry: MyApp.registry())
@@ -63,8 +63,8 @@ public final class StatePreservation: ApplicationStatePreservation {
     /// Restores into the delegate's window, when the delegate opts in. A delegate with a
     /// `window` property that the app left empty gets a new window first, whether or not it opts
     /// in, as UIKit gives a storyboard app its main window before the launch: the app's
-    /// `didFinishLaunching` builds its first screen there, and the launch shows it. A delegate
-    /// without a `window` property gets nothing restored.
+    /// `didFinishLaunching` builds its first screen there. A delegate without a `window`
+    /// property gets nothing restored.
     public func restoreApplicationState(_ application: Application) {
         guard let delegate = application.delegate else { return }
         if delegate.window == nil { delegate.window = Window(application: application) }
@@ -74,21 +74,15 @@ public final class StatePreservation: ApplicationStatePreservation {
             lastRestore = .success(report)
             return
         }
-        do throws(StoreError) {
-            lastRestore = .success(try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(),
-                                                     requiringOptIn: true))
-        } catch {
-            lastRestore = .failure(error)
+        lastRestore = Result { () throws(StoreError) in
+            try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(), requiringOptIn: true)
         }
     }
 
     /// Saves the application's shown windows, when the delegate opts in.
     public func preserveApplicationState(_ application: Application) {
-        do throws(StoreError) {
-            let captured = try store.capture(windows: application.windows, registry: registry, label: "background", requiringOptIn: true)
-            lastSave = .success(try store.write(captured))
-        } catch {
-            lastSave = .failure(error)
+        lastSave = Result { () throws(StoreError) in
+            try store.write(store.capture(windows: application.windows, registry: registry, label: "background", requiringOptIn: true))
         }
     }
 }
