@@ -11,15 +11,9 @@ public struct PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "malformed payload at byte \(offset): \(reason)" }
 }
 
-/// The compact binary form of one controller's keyed values (docs/schema.md, "Payload format").
-///
-/// `payload = version:u8 count:varint (key:string value)*`, keys sorted so that equal states give
-/// equal bytes (which is what lets snapshots share them). A value is a tag byte and its body:
-/// `0`/`1` false/true, `2` integer (zig-zag varint), `3` double (8 bytes little-endian), `4` float
-/// (4 bytes), `5` string (varint length, UTF-8), `6` data (varint length, bytes), `7` date as
-/// seconds since 1970 (read only: it rounds), `8` array (varint count, values), `9` dictionary
-/// (varint count, key/value pairs), `10` Codable JSON (varint length, bytes), `11` object
-/// reference (varint id), `12` date as `Date`'s own seconds since 2001 (exact).
+/// The compact binary form of one controller's keyed values, as docs/schema.md ("Payload
+/// format") specifies it: a version byte and the keys, sorted so that equal states give equal
+/// bytes (which lets snapshots share them), each with a tag byte and its value.
 ///
 /// ```swift
 /// let bytes = PayloadCodec.encode(["count": .integer(3)])
@@ -38,7 +32,7 @@ public enum PayloadCodec {
     /// The bytes of `values`.
     public static func encode(_ values: [String: CodedValue]) -> Data {
         var writer = Writer()
-        // A guess that fits most controllers' keys: growing from empty reallocated five times.
+        // Most controllers' keys fit: growing from empty reallocates several times.
         writer.bytes.reserveCapacity(32 + 24 * values.count)
         writer.bytes.append(formatVersion)
         writer.writeDictionary(values)
@@ -81,12 +75,9 @@ public enum PayloadCodec {
             bytes.append(contentsOf: content)
         }
 
+        /// Little-endian.
         mutating func writeFixed<T: FixedWidthInteger>(_ value: T) {
-            var remaining = value.littleEndian
-            for _ in 0..<MemoryLayout<T>.size {
-                bytes.append(UInt8(truncatingIfNeeded: remaining))
-                remaining >>= 8
-            }
+            for shift in stride(from: 0, to: T.bitWidth, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
         }
 
         mutating func writeDictionary(_ values: [String: CodedValue]) {
@@ -194,10 +185,8 @@ public enum PayloadCodec {
         mutating func readString() throws(PayloadError) -> String {
             let start = offset
             let bytes = try readBytes("string length")
-            // ASCII is valid UTF-8 as it stands. Otherwise decoding repairs bad bytes with U+FFFD,
-            // so valid UTF-8 is exactly what comes back unchanged. (`String(validating:as:)` is
-            // generic and looks its types up at run time for every string; comparing through
-            // `String.UTF8View` costs about fifty instructions a byte, the ASCII scan a few.)
+            // ASCII is valid UTF-8 as it stands, and cheap to scan. Otherwise decoding repairs bad
+            // bytes with U+FFFD, so valid UTF-8 is exactly what comes back unchanged.
             let text = String(decoding: bytes, as: UTF8.self)
             guard bytes.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(bytes) else {
                 throw PayloadError(offset: start, reason: "string is not valid UTF-8")

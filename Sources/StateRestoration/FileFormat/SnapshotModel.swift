@@ -5,9 +5,8 @@ import Foundation
 public struct ObjectRecord: Sendable, Hashable {
     /// Unique within its snapshot, in the same numbering as controllers.
     public var id: Int
-    /// The identifier the app registered it under
-    /// (`Application.registerObject(forStateRestoration:restorationIdentifier:)`); `nil` for an
-    /// object saved because a controller referred to it.
+    /// The identifier the app registered it under; `nil` for an object saved because a
+    /// controller referred to it.
     public var identifier: String?
     /// Its registered class name.
     public var className: String
@@ -89,21 +88,14 @@ public struct Snapshot: Sendable, Hashable {
 }
 
 extension Snapshot {
-    /// What the app-level coder holds at restore: the snapshot's metadata under the restoration
-    /// keys of `Application` (build, time, system, idiom), then the keys the app wrote.
+    /// What the app-level coder holds at restore, as UIKit's answers: the metadata under the
+    /// restoration keys of `Application` (build, time, system, and a phone's idiom unless the app's
+    /// keys hold another), then the keys the app wrote.
     public var applicationCoderValues: [String: CodedValue] {
-        metadata.applicationCoderValues.merging(applicationValues) { $1 }
-    }
-}
-
-extension SnapshotMetadata {
-    /// The metadata under the restoration keys of `Application`, as UIKit's app-level coder
-    /// answers them. The idiom is a phone's unless the save stored another with the app's keys
-    /// (saves made without an application delegate, and those of earlier versions, were phones').
-    public var applicationCoderValues: [String: CodedValue] {
-        [Application.stateRestorationBundleVersionKey: .string(appBuild),
-         Application.stateRestorationTimestampKey: .date(createdAt),
-         Application.stateRestorationSystemVersionKey: .string(platform),
+        [Application.stateRestorationBundleVersionKey: .string(metadata.appBuild),
+         Application.stateRestorationTimestampKey: .date(metadata.createdAt),
+         Application.stateRestorationSystemVersionKey: .string(metadata.platform),
          Application.stateRestorationUserInterfaceIdiomKey: .integer(Int64(UserInterfaceIdiom.phone.rawValue))]
+            .merging(applicationValues) { $1 }
     }
 }
