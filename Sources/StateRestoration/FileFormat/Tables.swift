@@ -1,20 +1,16 @@
-/// The columns of a table a snapshot is written to (`Migrations/0005_plain_rows.sql`) that its
-/// rows' `checksum` covers, as cases in the checksum's order and named as the SQL names them:
-/// the writer's `INSERT`, the reader's `SELECT` and both sides' checksums are made from the
-/// cases, so no column order is written out twice. Changing the order makes every saved row
-/// fail its checksum.
+/// The columns of a table that its rows' `checksum` covers, as cases named as the SQL names
+/// them, in the checksum's order: the writer's `INSERT`, the reader's `SELECT` and both sides'
+/// checksums are made from the cases, so no column order is written out twice. Changing the
+/// order makes every saved row fail its checksum.
 protocol TableColumn: CaseIterable, RawRepresentable, Sendable where RawValue == Int, AllCases == [Self] {
-    /// The table's name.
     static var table: String { get }
     /// The cases' names, made once (``caseNames()``).
     static var names: [String] { get }
 }
 
 extension TableColumn {
-    /// The column's name in SQL: the case's own.
     var name: String { Self.names[rawValue] }
 
-    /// The cases' names, for ``names``.
     static func caseNames() -> [String] { allCases.map { String(describing: $0) } }
 
     /// Every column and `checksum`, each prefixed with `alias` (`c.node_id`), for a `SELECT`.

@@ -118,7 +118,8 @@ public final class Autosave {
     /// (``StatePreservation``), and one snapshot of every window would come back as a session.
     private func sceneAppRefusal() -> SaveReport? {
         guard application.sceneDelegateFactory != nil else { return nil }
-        let refusal = SaveReport(refusal: "the app uses scenes: each scene session is saved when its scene enters the background, not by autosave")
+        let refusal = SaveReport(refusal: "the app uses scenes: each scene session is saved when its scene enters "
+                                     + "the background, not by autosave")
         lastResult = .success(refusal)
         return refusal
     }

@@ -68,7 +68,8 @@ struct Probation: Sendable {
                 // Only if nobody changed the row since it was read.
                 try database.execute("""
                     UPDATE snapshot SET strikes = strikes + ?1, probation_started_at = NULL, restoring_process = NULL,
-                           quarantined_at = CASE WHEN ?1 AND strikes + 1 >= ?2 THEN coalesce(quarantined_at, \(now)) ELSE quarantined_at END
+                           quarantined_at = CASE WHEN ?1 AND strikes + 1 >= ?2 THEN coalesce(quarantined_at, \(now))
+                                                 ELSE quarantined_at END
                     WHERE id = ?3 AND probation_started_at IS NOT NULL AND restore_started_at IS NULL AND restoring_process IS ?4
                     """, [summary.marks.hasUncountedStrike, limit, summary.id, summary.marks.process])
             }

@@ -389,7 +389,9 @@ public final class RestorationStore: @unchecked Sendable {
     /// force-quits.
     public func discardAll() throws(StoreError) {
         try withDatabase { database in
-            try database.inTransaction { try database.executeScript("DELETE FROM scene_session; DELETE FROM snapshot; DELETE FROM payload") }
+            try database.inTransaction {
+                try database.executeScript("DELETE FROM scene_session; DELETE FROM snapshot; DELETE FROM payload")
+            }
         }
     }
 

@@ -82,7 +82,8 @@ public final class StatePreservation: ApplicationStatePreservation {
     /// Saves the application's shown windows, when the delegate opts in.
     public func preserveApplicationState(_ application: Application) {
         lastSave = Result { () throws(StoreError) in
-            try store.write(store.capture(windows: application.windows, registry: registry, label: "background", requiringOptIn: true))
+            try store.write(store.capture(windows: application.windows, registry: registry, label: "background",
+                                          requiringOptIn: true))
         }
     }
 }

@@ -26,28 +26,20 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .database(let error):
-            return error.description
+        case .database(let error): error.description
         case .newerSchema(let path, let found, let supported):
-            return "\(path): the database has schema version \(found), newer than version \(supported) that this navstate reads; it was not changed"
-        case .notANavstateDatabase(let path, let reason):
-            return "\(path): not a navstate database: \(reason)"
+            "\(path): the database has schema version \(found), newer than version \(supported) that this navstate reads; "
+                + "it was not changed"
+        case .notANavstateDatabase(let path, let reason): "\(path): not a navstate database: \(reason)"
         case .migrationFailed(let path, let migration, let reason):
-            return "\(path): migration \(migration) failed and was rolled back: \(reason)"
-        case .noSnapshot(let path):
-            return "\(path): the database holds no snapshot"
-        case .snapshotNotFound(let path, let id):
-            return "\(path): there is no snapshot \(id)"
-        case .corruptSnapshot(let path, let snapshot, let reason):
-            return "\(path): snapshot \(snapshot) is damaged: \(reason)"
-        case .corruptSession(let path, let session, let reason):
-            return "\(path): scene session \(session) is damaged: \(reason)"
-        case .sessionNotFound(let path, let identifier):
-            return "\(path): there is no scene session \(identifier)"
-        case .invalidHierarchy(let reason):
-            return "cannot save the hierarchy: \(reason)"
-        case .closed(let path):
-            return "\(path): the store was closed; open the file again to use it"
+            "\(path): migration \(migration) failed and was rolled back: \(reason)"
+        case .noSnapshot(let path): "\(path): the database holds no snapshot"
+        case .snapshotNotFound(let path, let id): "\(path): there is no snapshot \(id)"
+        case .corruptSnapshot(let path, let snapshot, let reason): "\(path): snapshot \(snapshot) is damaged: \(reason)"
+        case .corruptSession(let path, let session, let reason): "\(path): scene session \(session) is damaged: \(reason)"
+        case .sessionNotFound(let path, let identifier): "\(path): there is no scene session \(identifier)"
+        case .invalidHierarchy(let reason): "cannot save the hierarchy: \(reason)"
+        case .closed(let path): "\(path): the store was closed; open the file again to use it"
         }
     }
 }

@@ -33,7 +33,8 @@ public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
 
     /// Opens `path` with `open`; when that fails because of the file itself, or the file is
     /// damaged (`PRAGMA quick_check`), moves the file aside and opens again.
-    static func opening(_ path: String, with open: () throws(StoreError) -> Database) throws(StoreError) -> (Database, StoreRecoveryReport?) {
+    static func opening(_ path: String,
+                        with open: () throws(StoreError) -> Database) throws(StoreError) -> (Database, StoreRecoveryReport?) {
         let unusable: (error: StoreError, reason: String)
         do {
             let database = try open()
