@@ -16,8 +16,7 @@ public struct ControllerRecord: Sendable, Hashable {
     public var title: String?
     /// Which window it belongs to.
     public var windowIndex: Int
-    /// How it hangs under its parent or presenter, or that it is its window's root. The top of a
-    /// stack is its saved member with the highest position.
+    /// How it hangs under its parent or presenter, or that it is its window's root.
     public var relation: ControllerRelation
     /// The registered class name (or, for an unregistered class, its plain type name).
     public var className: String

@@ -13,9 +13,8 @@ public enum SnapshotPath {
         text.split(separator: "/").map { unescape(String($0)) }
     }
 
-    /// The last component of a path written by ``string(_:)``: the text after its last `/`
-    /// (trailing ones left out, as ``components(_:)`` leaves out empty components), found in its
-    /// UTF-8 rather than by splitting the whole path into characters.
+    /// The last component of a path written by ``string(_:)``, as ``components(_:)`` would give
+    /// it, found in its UTF-8 without splitting the whole path into characters.
     public static func lastComponent(_ text: String) -> String {
         let slash = UInt8(ascii: "/")
         let utf8 = text.utf8

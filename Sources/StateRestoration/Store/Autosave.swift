@@ -4,13 +4,11 @@ import Foundation
 /// Saves an application's navigation state continuously, so a crash or a kill loses at most one
 /// interval: UIKit saves only when the app goes to the background.
 ///
-/// A save follows every structural change (push, pop, present, dismiss, tab switch, child
-/// change, a window shown or hidden) and, once per `interval`, the values: every controller
-/// encodes, as in any save, and nothing is written when the captured state equals the last one.
-/// Saves coalesce: never two at once, never more than one per interval. The hierarchy is read on
-/// the main actor; the write happens off it, in order (a write never lands after a newer one).
-/// An app with scenes keeps each session's state apart (docs/scenes.md): autosave writes nothing
-/// there, and its reports say why.
+/// A save follows every structural change and, once per `interval`, the values; nothing is
+/// written when the captured state equals the last one. Saves coalesce: never two at once, never
+/// more than one per interval. The hierarchy is read on the main actor and written off it, in
+/// order. In an app with scenes, whose sessions are saved apart, autosave writes nothing and its
+/// reports say why (docs/behaviour.md §3.1).
 ///
 /// ```swift
 /// let autosave = store.startAutosave(Application.shared, registry: registry)
@@ -47,9 +45,8 @@ public final class Autosave {
         // variable went away would fail silently.
         observer = application.addHierarchyChangeObserver { _ in self.saveIfDue() }
         saveIfChanged()
-        // Wakes an interval after the last save started (a structural save moves it), so
-        // saves are never closer than the interval; at least a millisecond apart, so that a zero
-        // interval does not spin.
+        // Wakes an interval after the last save started (a structural save moves it); at least a
+        // millisecond apart, so that a zero interval does not spin.
         ticker = Task { [weak self] in
             while !Task.isCancelled, let due = self.map({ $0.lastSaveStarted + $0.interval }) {
                 try? await Task.sleep(until: max(due, .now + .milliseconds(1)), clock: .continuous)
@@ -113,9 +110,8 @@ public final class Autosave {
         }
     }
 
-    /// Why nothing is saved in an app with scenes (recorded as the last result), or `nil`: such
-    /// an app's state is each scene session's, saved when its scene enters the background
-    /// (``StatePreservation``), and one snapshot of every window would come back as a session.
+    /// Why nothing is saved in an app with scenes (recorded as the last result), or `nil`: one
+    /// snapshot of every window would come back as a session of its own.
     private func sceneAppRefusal() -> SaveReport? {
         guard application.sceneDelegateFactory != nil else { return nil }
         let refusal = SaveReport(refusal: "the app uses scenes: each scene session is saved when its scene enters "
@@ -161,8 +157,7 @@ final class OrderedWriter: @unchecked Sendable {
 }
 
 extension RestorationStore {
-    /// Starts saving `application`'s state after every structural change and, once per
-    /// `interval`, its values; see ``Autosave``. It runs until ``Autosave/stop()``: the
+    /// Starts saving `application`'s state (``Autosave``) until ``Autosave/stop()``: the
     /// application keeps it, so the result is needed only to flush or stop.
     @MainActor
     public func startAutosave(_ application: Application, registry: RestorationRegistry,

@@ -2,10 +2,8 @@ import Foundation
 import Synchronization
 
 /// Every store open in this process, so that a normal exit (returning from `main`, or `exit`)
-/// closes them as releasing them would: the exit counts the launch as good (see ``Probation``)
-/// and SQLite copies each store's write-ahead log into its file, which a store kept in a global
-/// until the end would otherwise leave in the `-wal` file. A crash or a signal runs no exit
-/// handler, and leaves its marks.
+/// releases them, as a store kept in a global until the end never is (docs/behaviour.md §8.5).
+/// A crash or a signal runs no exit handler, and leaves its marks.
 enum OpenStores {
     private struct Entry: Sendable {
         weak var store: RestorationStore?

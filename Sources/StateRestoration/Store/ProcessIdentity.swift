@@ -1,12 +1,9 @@
 import Foundation
 
-/// A process, named so that another process can tell later whether it is still running: the
-/// boot's id, the process id and the process's start time in clock ticks since boot, as Linux
-/// gives them in `/proc`. A process id alone is reused; with the start time and the boot it is
-/// not.
-///
-/// Written into the file with a crash mark or a probation (`snapshot.restoring_process`), as
-/// `"<boot id> <pid> <start time>"`.
+/// A process, named so that another process can tell later whether it is still running:
+/// `"<boot id> <pid> <start time>"`, as Linux gives them in `/proc`, written with a crash mark or
+/// a probation (`snapshot.restoring_process`). A process id alone is reused; with the start time
+/// and the boot it is not.
 enum ProcessIdentity {
     /// This process.
     static let current: String = describe(pid: getpid()) ?? "unknown \(getpid()) 0"

@@ -3,12 +3,9 @@ import Foundation
 
 /// A navstate database opened for saving and restoring.
 ///
-/// Opening creates the file when missing (owner-only, whole or not at all) and applies pending
-/// migrations; a newer schema or another application's database is refused unchanged. An app
-/// opens its store with `recovery: .moveAside`, so that no file can stop it at launch; tools
-/// open without it, and get the error. One connection serves the store, behind a lock, so a
-/// store can be shared across tasks: a save reads the hierarchy on the main actor and writes
-/// wherever the caller is.
+/// Opening creates the file when missing and applies pending migrations. One connection serves
+/// the store, behind a lock, so a store can be shared across tasks: a save reads the hierarchy
+/// on the main actor and writes wherever the caller is.
 ///
 /// ```swift
 /// let store = try RestorationStore(path: stateFile, configuration: StoreConfiguration(appVersion: "2.1", appBuild: "57"),
@@ -30,16 +27,14 @@ public final class RestorationStore: @unchecked Sendable {
     public let path: String
     /// How saves describe the app and how many snapshots they keep.
     public let configuration: StoreConfiguration
-    /// What opening with `recovery:` did about a file it could not use, or `nil` when the file
-    /// was usable (or missing).
+    /// What opening with `recovery:` did about a file it could not use; `nil` when there was none.
     public let recovery: StoreRecoveryReport?
 
     // Guarded by `lock`: a SQLite connection is not to be used from two threads at once. `nil`
     // once closed.
     private var database: Database?
     private let lock = NSLock()
-    /// This process's probation since its restore, until the launch counts as good, by the
-    /// persistent identifier of the scene session restored (`default` without scenes).
+    /// This process's probations until the launch counts as good, by session persistent identifier.
     private var probations: [String: Probation] = [:]
     private var probationCount = 0
     /// Whether a mark in this process's name may be in the file: cleared only once a good launch
@@ -47,11 +42,10 @@ public final class RestorationStore: @unchecked Sendable {
     /// and no probation yet).
     private var hasMarks = false
 
-    /// Opens (creating and migrating as needed) the database at `path`. Without `recovery` it
-    /// throws when the file cannot be used as it is (not a database, damaged, a newer schema,
-    /// another application's), leaving it unchanged: for tools. With ``StoreRecovery/moveAside``,
-    /// for apps, it moves such a file aside and starts a fresh store (``recovery`` says so); it
-    /// then throws only when a fresh store cannot be made either, or the file is busy.
+    /// Opens the database at `path`, creating it whole (owner-only) or migrating it as needed.
+    /// Without `recovery` (tools) it throws when the file cannot be used as it is (not a database,
+    /// damaged, a newer schema, another application's), leaving it unchanged. With
+    /// ``StoreRecovery/moveAside`` (apps) it moves such a file aside and starts a fresh store.
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration(),
                 recovery: StoreRecovery? = nil) throws(StoreError) {
         self.path = path
@@ -82,9 +76,9 @@ public final class RestorationStore: @unchecked Sendable {
         OpenStores.remove(self)
     }
 
-    /// Ends this store's probation as a good launch, copies the write-ahead log into the file and
-    /// closes the connection: afterwards the database file alone holds every snapshot, and the
-    /// store throws ``StoreError/closed(path:)`` when used. Closing twice does nothing.
+    /// Counts the launch as good, copies the write-ahead log into the file and closes the
+    /// connection: then the file alone holds every snapshot, and the store throws
+    /// ``StoreError/closed(path:)`` when used. Closing twice does nothing.
     public func close() throws(StoreError) {
         lock.lock()
         defer { lock.unlock() }
@@ -97,9 +91,8 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     /// Lets go of the connection as releasing the store or a normal exit does: the launch counts
-    /// as good, and SQLite copies the write-ahead log into the file as the last connection
-    /// closes, unless this store wrote nothing (a restore that restored nothing, say) while the
-    /// log holds other connections' writes: the files then keep every byte as they were found.
+    /// as good, and the write-ahead log is copied in as the connection closes, unless this store
+    /// wrote nothing while the log holds other connections' writes (docs/behaviour.md §8.5).
     func release() {
         lock.withLock {
             guard let database else { return }
@@ -123,20 +116,16 @@ public final class RestorationStore: @unchecked Sendable {
 
     // MARK: - Saving
 
-    /// Saves every shown window of `application` as one snapshot, synchronously.
-    ///
-    /// A save with no controller to save (no shown window, or none with a
-    /// `restorationIdentifier`) writes nothing, and its report says why: an empty snapshot would
-    /// make the next launch restore a blank window. Pass `allowingEmpty: true` when the next
-    /// launch should restore nothing and build its first screen.
+    /// Saves every shown window of `application` as one snapshot, synchronously. A save with no
+    /// controller to save writes nothing, and its report says why, unless `allowingEmpty` (the
+    /// next launch then restores nothing and builds its first screen).
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
         try save(windows: application.windows, registry: registry, label: label, allowingEmpty: allowingEmpty)
     }
 
-    /// Saves `windows` as one snapshot, synchronously; an empty save writes nothing, as
-    /// ``save(_:registry:label:allowingEmpty:)`` says.
+    /// Saves `windows` as one snapshot, as ``save(_:registry:label:allowingEmpty:)`` does.
     @MainActor
     public func save(windows: [Window], registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
@@ -168,11 +157,10 @@ public final class RestorationStore: @unchecked Sendable {
         return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, requiringOptIn: requiringOptIn)
     }
 
-    /// Writes a captured snapshot as one snapshot in one transaction and prunes to
-    /// ``StoreConfiguration/keepCount``. Only payloads that no kept snapshot holds byte for byte
-    /// are written. A capture without controllers is not written unless `allowingEmpty`. On
-    /// probation, a state that differs from the restored one counts the launch as good, and the
-    /// same state carries the probation (docs/behaviour.md §4.2).
+    /// Writes a captured snapshot in one transaction, sharing payloads a kept snapshot holds, and
+    /// prunes to ``StoreConfiguration/keepCount``; without controllers, only if `allowingEmpty`.
+    /// On probation, a state that differs from the restored one counts the launch as good, and
+    /// the same state carries the probation (docs/behaviour.md §4.2).
     public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
         try write(captured, allowingEmpty: allowingEmpty, session: SceneSessionRows.defaultIdentifier)
     }
@@ -218,14 +206,10 @@ public final class RestorationStore: @unchecked Sendable {
         try restore(into: [window], registry: registry, policy: policy, timing: timing, now: now)
     }
 
-    /// Restores the newest restorable snapshot, window `i` of the snapshot into `windows[i]`,
-    /// with `timing` (``StoreConfiguration/restoreTiming`` unless given).
-    ///
-    /// Snapshots whose restore crashed part-way, and quarantined ones, are passed over
-    /// (docs/behaviour.md §4.2). Nothing is restored, and ``RestoreReport/didRestore`` is `false`
-    /// with the reason, when no snapshot is left, when the one chosen holds no controller, or when
-    /// the policy or the application's delegate refuses it; such a restore changes nothing in the
-    /// file. The snapshot is read without waiting for another process's write lock.
+    /// Restores the newest restorable snapshot (docs/behaviour.md §4.1), window `i` of the
+    /// snapshot into `windows[i]`, with `timing` (``StoreConfiguration/restoreTiming`` unless
+    /// given). When nothing is restored, ``RestoreReport/didRestore`` is `false` with the reason,
+    /// and the file is not changed.
     @MainActor
     public func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
                         timing: RestoreTiming? = nil, now: Date = Date()) throws(StoreError) -> RestoreReport {
@@ -333,10 +317,10 @@ public final class RestorationStore: @unchecked Sendable {
 
     // MARK: - Probation
 
-    /// Says the launch went well: the restored snapshot, and every snapshot saved since with the
-    /// same state, leave probation with their strikes cleared. Call it once the restored screens
-    /// have shown and run for a moment; ``StoreConfiguration/probationPeriod`` after the
-    /// restore, a save of a different state, ``close()`` and a normal exit do the same.
+    /// Says the launch went well: the restored snapshot, and those saved since with the same
+    /// state, leave probation with their strikes cleared. Call it once the restored screens have
+    /// shown and run for a moment; ``StoreConfiguration/probationPeriod`` passing, a save of a
+    /// different state, ``close()`` and a normal exit do the same.
     public func launchSucceeded() throws(StoreError) {
         try withDatabase { database in try endMarks(in: database) }
     }
@@ -359,9 +343,8 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     /// Ends probation `number` of scene session `session`, if it is still that session's current
-    /// one: its period passed, so that session's launch counts as good. Other sessions' marks
-    /// stay (a window restored later, or one whose extended restoration is still under way, is
-    /// on its own clock), as do the marks of restores not yet ended.
+    /// one, as its period passed: only that session's launch counts as good, and no restore
+    /// still under way loses its crash mark.
     func endProbation(number: Int, session: String) {
         try? withDatabase { database in
             guard probations[session]?.number == number else { return }

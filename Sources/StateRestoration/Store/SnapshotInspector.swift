@@ -3,13 +3,11 @@ import Foundation
 /// A navstate database opened read-only, for tools: it never creates a missing file, never
 /// migrates or writes the file, and reads snapshots without the app's classes.
 ///
-/// An inspector reads one consistent state of the file, as it was at the first read: saves and
-/// prunes by other processes meanwhile are not seen (make a new inspector to see them), and a
-/// snapshot listed is still there to load. Its open read transaction keeps SQLite from copying
-/// the write-ahead log into the file while it lives, so tools should not keep one for long.
-///
-/// A file of an earlier schema is read through a converted copy in the temporary directory
-/// (owner-only, deleted when the inspector goes): the file itself stays as it is.
+/// An inspector reads the file as it was at its first read: others' saves and prunes meanwhile
+/// are not seen, and a snapshot listed is still there to load. Its read transaction keeps SQLite
+/// from copying the write-ahead log into the file, so tools should not keep one for long. A file
+/// of an earlier schema is read through a converted copy in the temporary directory (owner-only,
+/// deleted when the inspector goes).
 ///
 /// ```swift
 /// let inspector = try SnapshotInspector(path: "state.sqlite")
@@ -53,8 +51,7 @@ public final class SnapshotInspector: @unchecked Sendable {
         }
     }
 
-    /// Opens the read transaction the inspector reads in: a deferred one takes its snapshot at
-    /// the first read, made here.
+    /// A deferred transaction takes its snapshot at the first read, made here.
     private static func beginReading(_ file: Database) throws {
         try file.execute("BEGIN DEFERRED")
         _ = try file.scalarInteger("SELECT count(*) FROM sqlite_master")
@@ -110,8 +107,7 @@ public final class SnapshotInspector: @unchecked Sendable {
         return try StoreError.wrapping(path: path) { try body(database) }
     }
 
-    /// Whether the file is read as immutable, without locks, because its directory is read-only:
-    /// a save by another process meanwhile would not be seen.
+    /// Whether the file is read without locks, as immutable, because its directory is read-only.
     public var readsWithoutLocks: Bool { file.isReadWithoutLocks }
 
     /// The schema version of the file.
@@ -134,9 +130,8 @@ public final class SnapshotInspector: @unchecked Sendable {
         try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
     }
 
-    /// What the file's schema holds beyond, or short of, navstate's own: foreign tables, views,
-    /// indexes and triggers, missing or altered ones, and `schema_migration` rows that do not
-    /// record each migration once. Empty when the schema is navstate's.
+    /// How the file's schema differs from navstate's (foreign or missing tables, views, indexes,
+    /// triggers, `schema_migration` rows); empty when it does not.
     public func schemaProblems() throws(StoreError) -> [String] {
         try withDatabase { database in try SchemaCheck.problems(in: database) }
     }

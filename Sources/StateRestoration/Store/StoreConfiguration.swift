@@ -4,15 +4,12 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var appVersion: String
     /// The app's build string.
     public var appBuild: String
-    /// How many snapshots to keep of each scene session; older ones are pruned by each save. At
-    /// least 1.
+    /// How many snapshots to keep of each scene session; each save prunes the older. At least 1.
     public var keepCount: Int
-    /// How many pages SQLite's write-ahead log may hold before SQLite copies them into the
-    /// database file at the end of the commit that went past it (`PRAGMA wal_autocheckpoint`).
-    /// At least 1; SQLite's own default, 1,000 pages, unless told.
+    /// How many pages the write-ahead log may hold before the commit that goes past it copies
+    /// them into the file (`PRAGMA wal_autocheckpoint`). At least 1; 1,000 unless told.
     public var checkpointPages: Int
-    /// When restores load views and decode, unless a restore says otherwise: ``RestoreTiming/eager``,
-    /// UIKit's, unless told.
+    /// When restores load views and decode, unless a restore says otherwise; UIKit's eager unless told.
     public var restoreTiming: RestoreTiming
     /// How long after a restore the launch counts as good without the app saying so
     /// (``RestorationStore/launchSucceeded()``); `nil` waits for the app. 10 seconds unless told.
@@ -20,9 +17,8 @@ public struct StoreConfiguration: Sendable, Hashable {
     /// How many processes may die on probation with one snapshot before it is quarantined:
     /// never restored automatically again, kept for inspection. At least 1; 2 unless told.
     public var quarantineStrikes: Int
-    /// How long a save (or any other write) waits for another process's write lock before it
-    /// fails with a busy error; 5 seconds unless told. A restore never waits: it reads without
-    /// the lock, and skips its crash mark when the lock is taken (its report says so).
+    /// How long a write waits for another process's write lock before it fails with a busy
+    /// error; 5 seconds unless told. A restore never waits (docs/behaviour.md §4.2).
     public var busyTimeout: Duration
 
     /// Makes a configuration.

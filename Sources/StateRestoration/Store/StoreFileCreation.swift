@@ -2,11 +2,10 @@ import Foundation
 
 /// Makes a new store file whole or not at all: the schema is built in a scratch file beside it,
 /// which is then linked into place. A process killed part-way leaves no half-made file where
-/// the store belongs (it left a 4 KiB file inspectors rejected), and of several processes
-/// creating one file at once, one link wins and the others open it.
+/// the store belongs, and of several processes creating one file at once, one link wins.
 enum StoreFileCreation {
-    /// The longest file name the -wal file beside a database can extend by its suffix.
-    static let longestName = Int(NAME_MAX) - "-wal".utf8.count
+    /// The longest name the -wal file beside a database can extend by its suffix.
+    private static let longestName = Int(NAME_MAX) - "-wal".utf8.count
 
     /// Creates the database at `path` with every migration applied, unless a file is there.
     static func createIfMissing(at path: String) throws(StoreError) {
