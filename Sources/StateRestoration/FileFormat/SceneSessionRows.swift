@@ -79,17 +79,11 @@ struct SceneSessionRows {
     }
 
     private static func decode<Value: Decodable>(_ column: DatabaseValue, _ name: String) throws(Damage) -> Value? {
-        switch column {
-        case .null:
-            return nil
-        case .text(let text):
-            do {
-                return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
-            } catch {
-                throw Damage(reason: "its \(name) is not the JSON navstate writes")
-            }
-        default:
-            throw Damage(reason: "its \(name) is not text")
+        if case .null = column { return nil }
+        guard case .text(let text) = column else { throw Damage(reason: "its \(name) is not text") }
+        guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
+            throw Damage(reason: "its \(name) is not the JSON navstate writes")
         }
+        return value
     }
 }

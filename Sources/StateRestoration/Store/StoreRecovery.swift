@@ -78,13 +78,10 @@ public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
     private static func moveAside(_ path: String, reason: String) throws(StoreError) -> [String] {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        let stamp = formatter.string(from: Date())
-        var target = "\(path).\(reason)-\(stamp)"
-        var number = 1
-        while ["", "-wal", "-shm"].contains(where: { FileManager.default.fileExists(atPath: target + $0) }) {
-            number += 1
-            target = "\(path).\(reason)-\(stamp)-\(number)"
-        }
+        let base = "\(path).\(reason)-\(formatter.string(from: Date()))"
+        let target = (1...).lazy.map { $0 == 1 ? base : "\(base)-\($0)" }.first { name in
+            ["", "-wal", "-shm"].allSatisfy { !FileManager.default.fileExists(atPath: name + $0) }
+        } ?? base
         var moved: [String] = []
         for suffix in ["", "-wal", "-shm", "-journal"] where suffix.isEmpty || FileManager.default.fileExists(atPath: path + suffix) {
             guard rename(path + suffix, target + suffix) == 0 else {
