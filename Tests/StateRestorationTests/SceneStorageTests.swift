@@ -334,7 +334,7 @@ import TestSupport
                                                   reason: "its activity: its title holds 100000 bytes, more than the 65536 allowed")) {
             _ = try store.sessions()
         }
-        #expect(try store.readableSessions().sessions.map(\.record) == [Self.left])
+        #expect(try store.sessionResults().compactMap { try? $0.get().record } == [Self.left])
     }
 
     /// An app that moves to scenes finds its schema-7 state as its first session, `default`.

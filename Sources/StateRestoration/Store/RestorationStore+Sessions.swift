@@ -19,22 +19,12 @@ extension RestorationStore {
 
     /// Every scene session, in the order they were first saved; throws when a session's rows are damaged.
     public func sessions() throws(StoreError) -> [StoredSession] {
-        try withDatabase { database in try SceneSessionReader.sessions(database) }.map { result throws(StoreError) in
-            try result.get()
-        }
+        try sessionResults().map { result throws(StoreError) in try result.get() }
     }
 
-    /// Every session that reads back, in the order they were first saved, and why the others do not.
-    func readableSessions() throws(StoreError) -> (sessions: [StoredSession], problems: [StoreError]) {
-        var sessions: [StoredSession] = []
-        var problems: [StoreError] = []
-        for result in try withDatabase({ database in try SceneSessionReader.sessions(database) }) {
-            switch result {
-            case .success(let session): sessions.append(session)
-            case .failure(let problem): problems.append(problem)
-            }
-        }
-        return (sessions, problems)
+    /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
+    func sessionResults() throws(StoreError) -> [Result<StoredSession, StoreError>] {
+        try withDatabase { database in try SceneSessionReader.sessions(database) }
     }
 
     /// The snapshots of scene session `identifier`, newest first.

@@ -10,9 +10,12 @@ extension StatePreservation: SceneStatePreservation {
     /// The sessions whose rows read back, in the order they were first saved; damaged ones go to ``sessionProblems``.
     public func savedSessions(for application: Application) -> [SceneSessionRecord] {
         do throws(StoreError) {
-            let read = try store.readableSessions()
-            sessionProblems = read.problems
-            return read.sessions.map(\.record)
+            let results = try store.sessionResults()
+            sessionProblems = results.compactMap { result in
+                guard case .failure(let problem) = result else { return nil }
+                return problem
+            }
+            return results.compactMap { try? $0.get().record }
         } catch {
             sessionProblems = [error]
             return []
