@@ -34,11 +34,8 @@ public struct StoreConfiguration: Sendable, Hashable {
         self.keepCount = max(keepCount, 1)
         self.checkpointPages = max(checkpointPages, 1)
     }
-}
 
-extension StoreConfiguration {
-    /// ``busyTimeout`` as SQLite takes it: whole milliseconds, 0 when negative, at most
-    /// `Int32.max` (about 25 days) for a longer one.
+    /// ``busyTimeout`` as SQLite takes it, at most `Int32.max` milliseconds (about 25 days).
     var busyTimeoutMilliseconds: Int32 { Int32(clamping: busyTimeout.wholeMilliseconds) }
 }
 
