@@ -32,8 +32,7 @@ struct Probation: Sendable {
         var isCrashMarked: Bool { restoreStarted && processIsGone }
         /// Restored by a process that is running and whose launch has not counted as good yet.
         var isOnProbation: Bool { probationStarted && !restoreStarted && !processIsGone }
-        /// On probation for a process that is gone (``processDiedRestoringAnother`` only then
-        /// needs reading).
+        /// On probation for a process that is gone: only then is ``processDiedRestoringAnother`` read.
         var isLeftByGoneProcess: Bool { probationStarted && !restoreStarted && processIsGone }
         /// A strike not yet written into the file.
         var hasUncountedStrike: Bool { isLeftByGoneProcess && !processDiedRestoringAnother }
@@ -80,8 +79,7 @@ struct Probation: Sendable {
 
     /// Writes a restore's end: the crash mark cleared and, when it restored anything, the
     /// snapshot on probation in this process's name. Returns `false`, having written nothing,
-    /// when another connection holds the write lock: the crash mark then stays until the launch
-    /// counts as good.
+    /// when another connection holds the write lock.
     static func markRestoreEnded(_ snapshot: Int64, onProbation: Bool, in database: Database) throws -> Bool {
         try withoutWaiting(database) {
             try database.execute("""
