@@ -143,14 +143,14 @@ public final class RestorationStore: @unchecked Sendable {
         }.value.get()
     }
 
-    /// Reads `windows` into a captured snapshot, the only part of a save that needs the main
-    /// actor; `requiringOptIn` captures only when the application's delegate says yes, as UIKit's
-    /// own save in the background does.
+    /// Reads `windows` into a captured snapshot: the only part of a save that needs the main actor.
     @MainActor
     public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> CapturedSnapshot {
         try capture(windows: windows, registry: registry, label: label, requiringOptIn: false)
     }
 
+    /// `requiringOptIn` captures only when the application's delegate says yes, as UIKit's own
+    /// save in the background does.
     @MainActor
     func capture(windows: [Window], registry: RestorationRegistry, label: String, requiringOptIn: Bool) throws(StoreError) -> CapturedSnapshot {
         let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
