@@ -7,9 +7,9 @@
 /// 2. Controllers top-down, each from the first that supplies it: its restoration class; the
 ///    registry's delegate; the application's delegate; a controller the app already built at
 ///    that path (a window's root, a container's child made in `init` or `viewDidLoad`); its
-///    storyboard, when it was saved from one (UIKit's rule); the registry's `init?(coder:)`. With ``RestoreTiming/eager`` timing each loads its view right
-///    after it is made, so that a container's `viewDidLoad` builds its children before they are
-///    looked for.
+///    storyboard, when it was saved from one (UIKit's rule); the registry's `init?(coder:)`.
+///    With ``RestoreTiming/eager`` each loads its view right after it is made, so that a
+///    container's `viewDidLoad` builds its children before they are looked for.
 /// 3. Relations through the containment API an app would use: stacks, tabs, columns, children,
 ///    window roots, then presentations. Nothing is visible, so only containment calls happen.
 /// 4. `decodeRestorableState(with:)` after each controller's `viewDidLoad()`, parents before
@@ -30,47 +30,42 @@ struct Restorer {
     private let instances = RestoredInstances()
     /// The snapshot's controllers, parents first; everything below refers to them by index.
     private let records: [ControllerRecord]
+    /// Each record's parent (or presenter) index; `nil` for roots.
+    private let parentIndexes: [Int?]
+    /// Each record's children and presented controller, in snapshot order.
+    private var childIndexes: [[Int]]
+    /// Each record's identifiers from its window down, without index components, as UIKit hands
+    /// restoration classes and delegates their paths.
+    private var identifierPaths: [[String]] = []
     private var coders: [RestoringCoder?]
     private var made: [ViewController?]
     /// Whether each controller existed before the restore (and is attached already when so).
     private var reused: [Bool]
     private var dropped: [Bool]
-    /// Each record's parent (or presenter) index; `nil` for roots.
-    private var parentIndex: [Int?]
-    /// Each record's children and presented controller, in snapshot order.
-    private var childIndices: [[Int]]
-    /// Each record's identifiers from its window down, without index components, as UIKit hands
-    /// restoration classes and delegates their paths.
-    private var identifierPaths: [[String]]
     private let classVersions: [String: Int]
 
-    init(registry: RestorationRegistry, snapshot: Snapshot, windows: [Window], timing: RestoreTiming) {
+    init(registry: RestorationRegistry, loaded: LoadedSnapshot, windows: [Window], timing: RestoreTiming) {
         self.registry = registry
-        self.snapshot = snapshot
+        snapshot = loaded.snapshot
         self.windows = windows
         self.timing = timing
         application = windows.first?.application ?? .shared
         records = snapshot.controllers
+        parentIndexes = loaded.parentIndexes
         report.snapshotID = snapshot.id
-        let count = records.count
-        coders = Array(repeating: nil, count: count)
-        made = Array(repeating: nil, count: count)
-        reused = Array(repeating: false, count: count)
-        dropped = Array(repeating: false, count: count)
-        parentIndex = Array(repeating: nil, count: count)
-        childIndices = Array(repeating: [], count: count)
-        identifierPaths = Array(repeating: [], count: count)
-        var indexByID: [Int: Int] = [:]
-        for (index, record) in records.enumerated() { indexByID[record.id] = index }
+        coders = Array(repeating: nil, count: records.count)
+        made = Array(repeating: nil, count: records.count)
+        reused = Array(repeating: false, count: records.count)
+        dropped = reused
+        childIndexes = Array(repeating: [], count: records.count)
         for (index, record) in records.enumerated() {
-            guard let parent = record.parentID.flatMap({ indexByID[$0] }) else {
+            guard let parent = parentIndexes[index] else {
                 // A root's path starts with its window's identifier, when that had one.
-                identifierPaths[index] = record.path.dropLast() + [record.identifier]
+                identifierPaths.append(record.path.dropLast() + [record.identifier])
                 continue
             }
-            parentIndex[index] = parent
-            childIndices[parent].append(index)
-            identifierPaths[index] = identifierPaths[parent] + [record.identifier]
+            childIndexes[parent].append(index)
+            identifierPaths.append(identifierPaths[parent] + [record.identifier])
         }
         var versions: [String: Int] = [:]
         for record in records { versions[record.className] = record.classVersion }
@@ -87,22 +82,22 @@ struct Restorer {
         attachContainment()
         attachPresentations()
         decodeObjects()
-        switch timing {
-        case .eager:
+        if timing == .eager {
             for index in records.indices where isAlive(index) { decode(index) }
-            decodeApplication()
-            for object in restoredObjects { object.applicationFinishedRestoringState() }
-            for index in records.indices where isAlive(index) { made[index]?.restoreFinishing() }
-        case .lazy:
-            decodeApplication()
-            for object in restoredObjects { object.applicationFinishedRestoringState() }
-            for index in records.indices where isAlive(index) { decodeWhenLoaded(index) }
         }
-        for index in records.indices where isAlive(index) { report.restored.append(records[index].pathString) }
+        if let delegate = application.delegate {
+            let coder = coder(values: snapshot.applicationCoderValues, path: ["application"])
+            delegate.application(application, didDecodeRestorableStateWith: coder)
+        }
+        for object in snapshot.objects {
+            (instances.objects[object.id] as? any StateRestoring)?.applicationFinishedRestoringState()
+        }
+        for index in records.indices where isAlive(index) {
+            if timing == .eager { made[index]?.restoreFinishing() } else { decodeWhenLoaded(index) }
+            report.restored.append(records[index].pathString)
+        }
         return report
     }
-
-    // MARK: - Helpers
 
     private func isAlive(_ index: Int) -> Bool { made[index] != nil && !dropped[index] }
 
@@ -118,19 +113,12 @@ struct Restorer {
 
     /// Whether the record's parent (or presenter) is gone, in which case it goes too.
     private mutating func dropIfOrphaned(_ index: Int) -> Bool {
-        guard let parent = parentIndex[index] else { return false }
-        if isAlive(parent) { return false }
+        guard let parent = parentIndexes[index], !isAlive(parent) else { return false }
         drop(index, "its parent \(records[parent].pathString) was dropped")
         return true
     }
 
     // MARK: - 1. Objects
-
-    /// The ``StateRestoring`` objects restored, in snapshot order: made, supplied or the app's own,
-    /// and ``Coding`` objects that adopt it too.
-    private var restoredObjects: [any StateRestoring] {
-        snapshot.objects.compactMap { instances.objects[$0.id] as? any StateRestoring }
-    }
 
     /// Each saved object, from the first that supplies it: its restoration class (the record's
     /// class name is a registered `ObjectRestoration`); the instance the app registered under its
@@ -138,25 +126,26 @@ struct Restorer {
     /// first coder that decodes it (at the latest in ``decodeObjects()``).
     private mutating func makeObjects() {
         for object in snapshot.objects {
+            func fail(_ reason: String, _ consequence: String = "its state was not restored") {
+                instances.failures[object.id] = reason
+                report.warnings.append("object \(object.id): \(reason); \(consequence)")
+            }
             let entry = registry.objectsByName[object.className]
             if case .restorationClass(let factory)? = entry?.kind {
                 let coder = coder(values: object.values, path: ["object \(object.id)"])
                 let path = object.identifier.map(ObjectPath.components) ?? []
-                if let supplied = factory.object(withRestorationIdentifierPath: path, coder: coder) {
-                    instances.objects[object.id] = supplied
-                    instances.objectCoders[object.id] = coder
-                } else {
-                    instances.failures[object.id] = "its restoration class \(object.className) returned nil"
-                    report.warnings.append("object \(object.id): its restoration class \(object.className) returned nil; its state was not restored")
+                guard let supplied = factory.object(withRestorationIdentifierPath: path, coder: coder) else {
+                    fail("its restoration class \(object.className) returned nil")
+                    continue
                 }
+                instances.objects[object.id] = supplied
+                instances.objectCoders[object.id] = coder
             } else if let identifier = object.identifier {
                 // The app's registrations are by identifier: the path's last component.
                 let registeredAs = ObjectPath.components(identifier).last ?? identifier
-                if let registered = application.objectsRegisteredForStateRestoration[registeredAs] {
-                    instances.objects[object.id] = registered
-                } else {
-                    instances.failures[object.id] = "no object is registered for state restoration under \(registeredAs.debugDescription)"
-                    report.warnings.append("object \(object.id): no object is registered for state restoration under \(registeredAs.debugDescription); its state was not restored")
+                instances.objects[object.id] = application.objectsRegisteredForStateRestoration[registeredAs]
+                if instances.objects[object.id] == nil {
+                    fail("no object is registered for state restoration under \(registeredAs.debugDescription)")
                 }
             } else {
                 switch entry?.kind {
@@ -166,8 +155,7 @@ struct Restorer {
                     instances.pendingCoding[object.id] = .init(className: object.className, values: object.values, make: make)
                     instances.codingIDs.insert(object.id)
                 case .restorationClass?, nil:
-                    instances.failures[object.id] = "class \(object.className) is not registered"
-                    report.warnings.append("object \(object.id): class \(object.className) is not registered; references to it will not decode")
+                    fail("class \(object.className) is not registered", "references to it will not decode")
                 }
             }
         }
@@ -175,63 +163,30 @@ struct Restorer {
 
     // MARK: - 2. Controllers
 
+    /// Where a controller came from: handed over by the app (a restoration class, a delegate,
+    /// `awakeAfter(using:)`), found where the app built it, or made new by the restore.
+    private enum Source { case supplied, existing, new }
+
+    /// Why a controller was not made.
+    private struct Refusal: Error { let reason: String }
+
     private mutating func make(_ index: Int) {
         if dropIfOrphaned(index) { return }
         let record = records[index]
         let coder = coder(values: record.values, path: record.path)
-        let identifiers = identifierPaths[index]
-        var controller: ViewController?
-        var isNew = false
-        if let name = record.restorationClassName {
-            guard let factory = registry.factoriesByName[name] else {
-                drop(index, "its restoration class \(name) is not registered")
-                return
-            }
-            guard let supplied = factory.viewController(withRestorationIdentifierPath: identifiers, coder: coder) else {
-                drop(index, "its restoration class \(name) returned nil")
-                return
-            }
-            controller = supplied
-        } else if let supplied = registry.delegate?.viewController(withRestorationIdentifierPath: identifiers, coder: coder)
-                    ?? application.delegate?.application(application, viewControllerWithRestorationIdentifierPath: identifiers, coder: coder) {
-            controller = supplied
-        } else if let existing = existingController(for: index) {
-            controller = existing
-            reused[index] = true
-        } else if case .string(let name)? = record.values[Application.stateRestorationViewControllerStoryboardKey] {
-            // UIKit's rule: saved from a storyboard, re-made from it, the restoration identifier
-            // as the storyboard ID.
-            guard let storyboard = Storyboard.registered(name: name) else {
-                drop(index, "its storyboard \(name.debugDescription) is not registered")
-                return
-            }
-            guard let instance = storyboard.instantiateIfRegistered(withIdentifier: record.identifier) else {
-                drop(index, "its storyboard \(name.debugDescription) has no scene \(record.identifier.debugDescription)")
-                return
-            }
-            controller = instance
-            isNew = true
-        } else {
-            guard let entry = registry.controllersByName[record.className] else {
-                drop(index, "class \(record.className) is not registered")
-                return
-            }
-            guard let instance = entry.make(coder) else {
-                drop(index, "init?(coder:) of \(record.className) returned nil")
-                return
-            }
-            // UIKit's `awakeAfter(using:)` may hand back another controller to use instead,
-            // checked as a supplied one (it may be in a hierarchy already).
-            let awakened = instance.awakeAfter(using: coder) as? ViewController ?? instance
-            controller = awakened
-            isNew = awakened === instance
+        let controller: ViewController, source: Source
+        do {
+            (controller, source) = try supply(index, coder)
+        } catch {
+            drop(index, error.reason)
+            return
         }
-        guard let controller else { return }
         if let error = coder.error {
             drop(index, "decoding failed: \(error)")
             return
         }
-        if !isNew, !reused[index] {
+        reused[index] = source == .existing
+        if source == .supplied {
             if made.contains(where: { $0 === controller }) {
                 drop(index, "the controller supplied for it was supplied for another path too")
                 return
@@ -254,10 +209,49 @@ struct Restorer {
         if timing == .eager { controller.loadViewIfNeeded() }
     }
 
+    /// The controller for record `index`, from the first that supplies it (see the steps above).
+    private func supply(_ index: Int, _ coder: RestoringCoder) throws(Refusal) -> (ViewController, Source) {
+        let record = records[index]
+        let identifiers = identifierPaths[index]
+        if let name = record.restorationClassName {
+            guard let factory = registry.factoriesByName[name] else {
+                throw Refusal(reason: "its restoration class \(name) is not registered")
+            }
+            guard let supplied = factory.viewController(withRestorationIdentifierPath: identifiers, coder: coder) else {
+                throw Refusal(reason: "its restoration class \(name) returned nil")
+            }
+            return (supplied, .supplied)
+        }
+        if let supplied = registry.delegate?.viewController(withRestorationIdentifierPath: identifiers, coder: coder)
+            ?? application.delegate?.application(application, viewControllerWithRestorationIdentifierPath: identifiers, coder: coder) {
+            return (supplied, .supplied)
+        }
+        if let existing = existingController(for: index) { return (existing, .existing) }
+        if case .string(let name)? = record.values[Application.stateRestorationViewControllerStoryboardKey] {
+            // UIKit's rule: saved from a storyboard, re-made from it, the restoration identifier
+            // as the storyboard ID.
+            guard let storyboard = Storyboard.registered(name: name) else {
+                throw Refusal(reason: "its storyboard \(name.debugDescription) is not registered")
+            }
+            guard let instance = storyboard.instantiateIfRegistered(withIdentifier: record.identifier) else {
+                throw Refusal(reason: "its storyboard \(name.debugDescription) has no scene \(record.identifier.debugDescription)")
+            }
+            return (instance, .new)
+        }
+        guard let entry = registry.controllersByName[record.className] else {
+            throw Refusal(reason: "class \(record.className) is not registered")
+        }
+        guard let instance = entry.make(coder) else { throw Refusal(reason: "init?(coder:) of \(record.className) returned nil") }
+        // UIKit's `awakeAfter(using:)` may hand back another controller to use instead, checked
+        // as a supplied one (it may be in a hierarchy already).
+        let awakened = instance.awakeAfter(using: coder) as? ViewController ?? instance
+        return (awakened, awakened === instance ? .new : .supplied)
+    }
+
     /// Whether `controller` is where record `index` was: its window's root, or its parent's
     /// child or presented controller.
     private func isAtSavedPlace(_ controller: ViewController, _ index: Int) -> Bool {
-        if let parent = parentIndex[index] {
+        if let parent = parentIndexes[index] {
             guard let container = made[parent] else { return false }
             return controller.parent === container || container.presentedByThisController === controller
         }
@@ -272,7 +266,7 @@ struct Restorer {
     private func existingController(for index: Int) -> ViewController? {
         let record = records[index]
         let candidates: [ViewController]
-        if let parent = parentIndex[index] {
+        if let parent = parentIndexes[index] {
             guard let container = made[parent] else { return nil }
             if case .presented = record.relation {
                 candidates = container.presentedByThisController.map { [$0] } ?? []
@@ -294,7 +288,7 @@ struct Restorer {
     /// The record's contained children that were made, in snapshot order; not those the app
     /// placed elsewhere itself, which stay where it put them.
     private func containedChildren(of index: Int) -> [Int] {
-        childIndices[index].filter { child in
+        childIndexes[index].filter { child in
             if case .presented = records[child].relation { return false }
             return isAlive(child) && !(reused[child] && made[child]?.parent !== made[index])
         }
@@ -362,7 +356,7 @@ struct Restorer {
     private mutating func attachPresentations() {
         for index in records.indices where isAlive(index) && !reused[index] {
             guard case .presented(let style) = records[index].relation, let presented = made[index] else { continue }
-            guard let presenterIndex = parentIndex[index], let presenter = made[presenterIndex], isAlive(presenterIndex) else {
+            guard let presenterIndex = parentIndexes[index], let presenter = made[presenterIndex], isAlive(presenterIndex) else {
                 drop(index, "its presenter was dropped")
                 continue
             }
@@ -394,45 +388,38 @@ struct Restorer {
         instances.warnings = []
     }
 
-    /// Hands the application's delegate its keys and the snapshot's metadata.
-    private func decodeApplication() {
-        guard let delegate = application.delegate else { return }
-        delegate.application(application, didDecodeRestorableStateWith: coder(values: snapshot.applicationCoderValues,
-                                                                               path: ["application"]))
-    }
-
     private mutating func decode(_ index: Int) {
         guard let controller = made[index], let coder = coders[index] else { return }
         if dropIfOrphaned(index) {
             detach(controller, as: records[index])
             return
         }
-        let before = controller.children
-        controller.restoreDecoding(with: coder)
-        if let error = coder.error {
+        let replacements = Self.decode(controller, with: coder) { error in
             drop(index, "decoding failed: \(error)")
             detach(controller, as: records[index])
         }
-        for (replaced, child) in Self.replaceChildrenRemade(by: controller, before: before) {
+        for (replaced, child) in replacements {
             guard let replacedIndex = made.firstIndex(where: { $0 === replaced }) else { continue }
             drop(replacedIndex, "\(records[index].className) made its own \(type(of: child)) for this path in its decodeRestorableState(with:), which is used")
         }
     }
 
-    /// A container that saves and makes its own children (UIKit requires it of custom
-    /// containers) never ends with a child twice: each child its decode added that stands for a
-    /// child the restore attached (the same restoration identifier, or none and the same class)
-    /// replaces it, which leaves through the containment API. The pairs (replaced, replacement).
-    static func replaceChildrenRemade(by container: ViewController, before: [ViewController]) -> [(ViewController, ViewController)] {
+    /// Decodes `controller`, handing a decode error to `failed` at once. A container that saves
+    /// and makes its own children (UIKit requires it of custom containers) never ends with a
+    /// child twice: each child its decode added that stands for a child the restore attached (the
+    /// same restoration identifier, or none and the same class) replaces it, which leaves through
+    /// the containment API. The pairs (replaced, replacement).
+    private static func decode(_ controller: ViewController, with coder: RestoringCoder,
+                               failed: (CoderError) -> Void) -> [(ViewController, ViewController)] {
+        let before = controller.children
+        controller.restoreDecoding(with: coder)
+        if let error = coder.error { failed(error) }
         let attached = Set(before.map(ObjectIdentifier.init))
-        let added = container.children.filter { !attached.contains(ObjectIdentifier($0)) }
-        guard !added.isEmpty else { return [] }
+        var kept = before.filter { $0.parent === controller }
         var replaced: [(ViewController, ViewController)] = []
-        var kept = before.filter { $0.parent === container }
-        for child in added {
+        for child in controller.children where !attached.contains(ObjectIdentifier(child)) {
             guard let twin = kept.first(where: { old in
-                child.restorationIdentifier.map { $0 == old.restorationIdentifier }
-                    ?? (type(of: old) == type(of: child))
+                child.restorationIdentifier.map { $0 == old.restorationIdentifier } ?? (type(of: old) == type(of: child))
             }) else { continue }
             kept.removeAll { $0 === twin }
             twin.willMove(toParent: nil)
@@ -451,7 +438,7 @@ struct Restorer {
     private func decodeWhenLoaded(_ index: Int) {
         guard let controller = made[index], let coder = coders[index] else { return }
         var parent: ViewController?
-        if let parentIndex = parentIndex[index] {
+        if let parentIndex = parentIndexes[index] {
             if case .presented = records[index].relation {} else { parent = made[parentIndex] }
         }
         // The components, joined only for a diagnostic: most decodes report nothing.
@@ -460,12 +447,10 @@ struct Restorer {
         // Weak captures: the controller holds its pending decode, and its parent holds it.
         let pending = PendingRestoration(coder: coder) { [weak parent, weak application] controller in
             if let parent, parent.pendingRestoration != nil { parent.loadViewIfNeeded() }
-            let before = controller.children
-            controller.restoreDecoding(with: coder)
-            if let error = coder.error {
+            let replacements = Self.decode(controller, with: coder) { error in
                 application?.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(SnapshotPath.string(components)): \(error)"))
             }
-            for (replaced, child) in Self.replaceChildrenRemade(by: controller, before: before) {
+            for (replaced, child) in replacements {
                 application?.report(Diagnostic(kind: .restorationChildReplaced, message: """
                     \(SnapshotPath.string(components)): \(type(of: controller)) made its own \(type(of: child)) in its decodeRestorableState(with:), \
                     which replaces the restored \(replaced.restorationIdentifier ?? "\(type(of: replaced))")

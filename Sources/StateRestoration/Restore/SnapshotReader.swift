@@ -38,11 +38,13 @@ public struct SnapshotSummary: Sendable, Hashable {
 /// A snapshot as read back: its well-formed part, and what is wrong with the rest.
 public struct LoadedSnapshot: Sendable {
     /// The controllers and objects that decoded and hang from a window root, parents first.
-    public var snapshot: Snapshot
+    public let snapshot: Snapshot
+    /// Each controller's parent's (or presenter's) index in `snapshot.controllers`; `nil` for a root.
+    let parentIndexes: [Int?]
     /// Every problem found; controllers with a dropping problem are not in `snapshot`.
-    public var problems: [SnapshotProblem]
+    public let problems: [SnapshotProblem]
     /// Whether a restore of it died part-way.
-    public var isCrashMarked: Bool
+    public let isCrashMarked: Bool
 }
 
 extension SnapshotProblem.Reason {
@@ -199,8 +201,8 @@ enum SnapshotReader {
                 problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: error))
             }
         }
-        var structured = SnapshotStructure(records, storedPaths: storedPaths, rowIDs: rowIDs)
-        problems += structured.problems
+        let structure = SnapshotStructure(records, storedPaths: storedPaths, rowIDs: rowIDs)
+        problems += structure.problems
         if rowCount != header.controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
             problems.append(SnapshotProblem(nodeID: nil, path: "/", reason: .rowsMissing(expected: header.controllerCount, found: rowCount)))
@@ -241,8 +243,9 @@ enum SnapshotReader {
             }
         }
         let snapshot = Snapshot(id: id, metadata: header.metadata, windowCount: header.windowCount,
-                                controllers: structured.takeOrdered(), objects: objects, applicationValues: applicationValues)
-        return LoadedSnapshot(snapshot: snapshot, problems: problems, isCrashMarked: isCrashMarked)
+                                controllers: structure.ordered, objects: objects, applicationValues: applicationValues)
+        return LoadedSnapshot(snapshot: snapshot, parentIndexes: structure.parentIndexes, problems: problems,
+                              isCrashMarked: isCrashMarked)
     }
 
     /// The payload's size and, when the format allows its size, its bytes (a huge one is never

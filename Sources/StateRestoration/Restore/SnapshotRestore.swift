@@ -9,7 +9,7 @@ public enum SnapshotRestore {
     @MainActor
     public static func restore(_ loaded: LoadedSnapshot, into windows: [Window], registry: RestorationRegistry,
                                timing: RestoreTiming = .eager) -> RestoreReport {
-        var restorer = Restorer(registry: registry, snapshot: loaded.snapshot, windows: windows, timing: timing)
+        var restorer = Restorer(registry: registry, loaded: loaded, windows: windows, timing: timing)
         var report = restorer.run()
         let reported = Set(report.dropped.map(\.path))
         for problem in loaded.problems where problem.reason.dropsController && !reported.contains(problem.path) {

@@ -4,12 +4,13 @@ import ControllerKit
 /// one presentation per presenter, dense positions. Orders the records parents first, gives
 /// each its whole path (its parent's and its own last component) and marks the top of each
 /// stack; everything that does not hang from a window root is a problem, reported rather than
-/// restored.
-///
-/// Iterative throughout: cyclic or deep links in a damaged file never recurse.
+/// restored. Iterative throughout: cyclic or deep links in a damaged file never recurse.
 struct SnapshotStructure {
     private(set) var problems: [SnapshotProblem] = []
-    private var ordered: [ControllerRecord] = []
+    /// The records that hang from a window root, parents first.
+    private(set) var ordered: [ControllerRecord] = []
+    /// Each ordered record's parent's index in ``ordered``: the restore's links, found once.
+    private(set) var parentIndexes: [Int?] = []
 
     /// Checks `records`, each with its own last path component as its path; `storedPaths` are
     /// their rows' whole path texts (problems name them), index for index; `rowIDs` are the node
@@ -109,11 +110,12 @@ struct SnapshotStructure {
             }
         }
         // A child whose parent was dropped after it was reached goes too.
-        var kept = Set<Int>()
+        var orderedIndexByID: [Int: Int] = [:]
         for index in order {
             guard !dropped.contains(index) else { continue }
             var record = records[index]
-            if let parent = record.parentID, !kept.contains(parent) {
+            let parentIndex = record.parentID.flatMap { orderedIndexByID[$0] }
+            if let parent = record.parentID, parentIndex == nil {
                 drop(index, .parentDropped(parent))
                 continue
             }
@@ -121,15 +123,10 @@ struct SnapshotStructure {
             if stackTops.contains(index), case .navigationStack(let position, _) = record.relation {
                 record.relation = .navigationStack(index: position, isTop: true)
             }
-            kept.insert(record.id)
+            orderedIndexByID[record.id] = ordered.count
             ordered.append(record)
+            parentIndexes.append(parentIndex)
         }
-    }
-
-    /// The records that hang from a window root, parents first.
-    mutating func takeOrdered() -> [ControllerRecord] {
-        defer { ordered = [] }
-        return ordered
     }
 
     private struct Place: Hashable {
