@@ -28,61 +28,39 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         case missingPayload(hash: Int64)
 
         /// A stable name for the kind of problem, for scripts (`verify --json` prints it):
-        /// `unknown_relation`, `unknown_style`, `bad_column`, `unknown_appearance`,
-        /// `wrong_column_type`, `malformed_payload`, `dangling_parent`, `unreachable`,
-        /// `parent_dropped`, `second_root`, `root_with_parent`, `parentless_non_root`,
-        /// `positions_not_dense`, `negative_position`, `second_presentation`, `window_mismatch`, `too_large`,
-        /// `duplicate_path`, `checksum_mismatch`, `rows_missing`, `missing_payload`.
-        public var code: String {
-            switch self {
-            case .unknownRelation: "unknown_relation"
-            case .unknownStyle: "unknown_style"
-            case .badColumn: "bad_column"
-            case .unknownAppearance: "unknown_appearance"
-            case .wrongColumnType: "wrong_column_type"
-            case .malformedPayload: "malformed_payload"
-            case .danglingParent: "dangling_parent"
-            case .unreachable: "unreachable"
-            case .parentDropped: "parent_dropped"
-            case .secondRoot: "second_root"
-            case .rootWithParent: "root_with_parent"
-            case .parentlessNonRoot: "parentless_non_root"
-            case .positionsNotDense: "positions_not_dense"
-            case .negativePosition: "negative_position"
-            case .secondPresentation: "second_presentation"
-            case .windowMismatch: "window_mismatch"
-            case .tooLarge: "too_large"
-            case .duplicatePath: "duplicate_path"
-            case .checksumMismatch: "checksum_mismatch"
-            case .rowsMissing: "rows_missing"
-            case .missingPayload: "missing_payload"
-            }
-        }
+        /// `unknown_relation`, `too_large`, ….
+        public var code: String { details.code }
 
-        public var description: String {
+        public var description: String { details.text }
+
+        private var details: (code: String, text: String) {
             switch self {
-            case .unknownRelation(let name): return "unknown relation \(name.debugDescription)"
-            case .unknownStyle(let style): return "unknown presentation style \(style.debugDescription)"
-            case .badColumn(let position): return "split column \(position) is neither 0 nor 1"
-            case .unknownAppearance(let state): return "unknown appearance state \(state.debugDescription)"
-            case .wrongColumnType(let column): return "column \(column) holds a value of the wrong type"
-            case .malformedPayload(let error): return "keyed values do not decode: \(error)"
-            case .danglingParent(let parent): return "its parent \(parent) does not exist"
-            case .unreachable: return "it is not reachable from a window root (cyclic parent links)"
-            case .parentDropped(let parent): return "its parent \(parent) was dropped"
-            case .secondRoot(let window): return "window \(window) already has a root"
-            case .rootWithParent: return "a window root must not have a parent"
-            case .parentlessNonRoot: return "only a window root may lack a parent"
-            case .positionsNotDense(let relation, let found): return "\(relation) positions are \(found), not 0 to \(found.count - 1)"
-            case .negativePosition(let relation, let position): return "its \(relation) position is \(position), below zero"
-            case .secondPresentation: return "its presenter already presents another controller"
-            case .windowMismatch: return "it names another window than its parent"
-            case .duplicatePath(let other): return "node \(other) has the same restoration path"
+            case .unknownRelation(let name): ("unknown_relation", "unknown relation \(name.debugDescription)")
+            case .unknownStyle(let style): ("unknown_style", "unknown presentation style \(style.debugDescription)")
+            case .badColumn(let position): ("bad_column", "split column \(position) is neither 0 nor 1")
+            case .unknownAppearance(let state): ("unknown_appearance", "unknown appearance state \(state.debugDescription)")
+            case .wrongColumnType(let column): ("wrong_column_type", "column \(column) holds a value of the wrong type")
+            case .malformedPayload(let error): ("malformed_payload", "keyed values do not decode: \(error)")
+            case .danglingParent(let parent): ("dangling_parent", "its parent \(parent) does not exist")
+            case .unreachable: ("unreachable", "it is not reachable from a window root (cyclic parent links)")
+            case .parentDropped(let parent): ("parent_dropped", "its parent \(parent) was dropped")
+            case .secondRoot(let window): ("second_root", "window \(window) already has a root")
+            case .rootWithParent: ("root_with_parent", "a window root must not have a parent")
+            case .parentlessNonRoot: ("parentless_non_root", "only a window root may lack a parent")
+            case .positionsNotDense(let relation, let found):
+                ("positions_not_dense", "\(relation) positions are \(found), not 0 to \(found.count - 1)")
+            case .negativePosition(let relation, let position):
+                ("negative_position", "its \(relation) position is \(position), below zero")
+            case .secondPresentation: ("second_presentation", "its presenter already presents another controller")
+            case .windowMismatch: ("window_mismatch", "it names another window than its parent")
+            case .tooLarge(let column, let bytes, let limit):
+                ("too_large", "column \(column) holds \(bytes) bytes, more than the \(limit) allowed")
+            case .duplicatePath(let other): ("duplicate_path", "node \(other) has the same restoration path")
+            case .checksumMismatch(let table):
+                ("checksum_mismatch", "its \(table) row does not match its checksum (the file was damaged or edited)")
             case .rowsMissing(let expected, let found):
-                return "the snapshot holds \(expected) controllers but \(found) rows were found (the file was damaged)"
-            case .missingPayload(let hash): return "its payload \(hash) is missing"
-            case .checksumMismatch(let table): return "its \(table) row does not match its checksum (the file was damaged or edited)"
-            case .tooLarge(let column, let bytes, let limit): return "column \(column) holds \(bytes) bytes, more than the \(limit) allowed"
+                ("rows_missing", "the snapshot holds \(expected) controllers but \(found) rows were found (the file was damaged)")
+            case .missingPayload(let hash): ("missing_payload", "its payload \(hash) is missing")
             }
         }
     }
@@ -95,4 +73,12 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
     public var reason: Reason
 
     public var description: String { "\(path) (node \(nodeID.map(String.init) ?? "?")): \(reason)" }
+}
+
+extension SnapshotProblem.Reason {
+    /// Whether the problem leaves the controller out (the others are reported only).
+    public var dropsController: Bool {
+        if case .positionsNotDense = self { return false }
+        return true
+    }
 }

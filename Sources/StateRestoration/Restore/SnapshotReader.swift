@@ -47,14 +47,6 @@ public struct LoadedSnapshot: Sendable {
     public let isCrashMarked: Bool
 }
 
-extension SnapshotProblem.Reason {
-    /// Whether the problem leaves the controller out (the others are reported only).
-    public var dropsController: Bool {
-        if case .positionsNotDense = self { return false }
-        return true
-    }
-}
-
 /// Reads snapshots back without the app's classes. Every row is checked against its checksum
 /// and every payload against its key before anything is decoded; nothing here trusts the file,
 /// recurses on its links, or reads a column larger than the format allows.
