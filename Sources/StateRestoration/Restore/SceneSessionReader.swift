@@ -16,38 +16,19 @@ public struct StoredSession: Sendable, Hashable {
     public var newestSnapshotDate: Date?
 }
 
-/// Reads scene sessions back, each row checked against its checksum and the format's sizes
+/// Reads scene sessions back, each row checked against the format's sizes and its checksum
 /// before it is decoded.
 enum SceneSessionReader {
-    /// Why a row's column is too large to read, or `nil`: JSON columns may hold up to a payload's
-    /// limit, the others a text column's (``SnapshotReader``'s limits).
-    private static func oversized<Column: TableColumn>(_ statement: Statement, _ columns: ResultColumns<Column>,
-                                                       json: Set<String>) -> String? {
-        for column in Column.allCases {
-            let limit = json.contains(column.name) ? SnapshotReader.payloadLimit : SnapshotReader.textLimit
-            let size = columns.byteCount(column, in: statement)
-            if size > limit { return "its \(column.name) holds \(size) bytes, more than the \(limit) allowed" }
-        }
-        return nil
-    }
-    private static let jsonColumns: Set<String> = ["user_info", "required_user_info_keys", "keywords"]
-
-    /// Every session, in the order they were first saved: each one read, or why it cannot be; in one read
-    /// transaction.
+    /// Every session, in the order they were first saved: each one read, or why it cannot be; in
+    /// one read transaction.
     static func sessions(_ database: Database) throws -> [Result<StoredSession, StoreError>] {
         try database.inReadTransaction {
-            var activities: [Int64: Result<Row<SceneActivityColumn>, StoreError>] = [:]
+            var activities: [Int64: Result<Row<SceneActivityColumn>, SceneSessionRows.Damage>] = [:]
             let activityRows = try database.cachedStatement("SELECT \(SceneActivityColumn.selecting(from: "a")) FROM scene_activity a")
             let activityColumns = ResultColumns<SceneActivityColumn>(activityRows)
             try activityRows.forEachRow { row in
                 let session = row.integer(named: "session_id") ?? 0
-                if let reason = oversized(row, activityColumns, json: jsonColumns) {
-                    activities[session] = .failure(.corruptSession(path: database.path, session: session, reason: "its activity: \(reason)"))
-                    return
-                }
-                activities[session] = activityColumns.verifiedRow(row).map { .success($0) }
-                    ?? .failure(.corruptSession(path: database.path, session: session,
-                                                reason: "its activity row does not match its checksum (the file was damaged or edited)"))
+                activities[session] = checkedRow(row, activityColumns).mapError { .init(reason: "its activity: \($0.reason)") }
             }
             var snapshots: [Int64: (count: Int, newest: Int64?, day: DatabaseValue)] = [:]
             // SQLite takes the bare column `created_at` from the row max(id) picked.
@@ -63,32 +44,29 @@ enum SceneSessionReader {
             var result: [Result<StoredSession, StoreError>] = []
             try sessionRows.forEachRow { row in
                 let id = row.integer(named: "id") ?? 0
-                func damaged(_ reason: String) -> StoreError { .corruptSession(path: database.path, session: id, reason: reason) }
-                if let reason = oversized(row, sessionColumns, json: jsonColumns) {
-                    result.append(.failure(damaged(reason)))
-                    return
-                }
-                guard let session = sessionColumns.verifiedRow(row) else {
-                    result.append(.failure(damaged("its row does not match its checksum (the file was damaged or edited)")))
-                    return
-                }
-                do throws(StoreError) {
-                    let activity = try activities[id]?.get()
-                    let record: SceneSessionRecord
-                    do throws(SceneSessionRows.Damage) {
-                        record = try SceneSessionRows.record(session: session, activity: activity)
-                    } catch {
-                        throw damaged(error.reason)
-                    }
-                    let kept = snapshots[id]
-                    result.append(.success(StoredSession(id: id, record: record, snapshotCount: kept?.count ?? 0,
-                                                         newestSnapshotID: kept?.newest,
-                                                         newestSnapshotDate: kept.flatMap { Database.date(julianDay: $0.day) })))
-                } catch {
-                    result.append(.failure(error))
-                }
+                let kept = snapshots[id]
+                result.append(Result { () throws(SceneSessionRows.Damage) in
+                    let record = try SceneSessionRows.record(session: try checkedRow(row, sessionColumns).get(),
+                                                             activity: try activities[id]?.get())
+                    return StoredSession(id: id, record: record, snapshotCount: kept?.count ?? 0, newestSnapshotID: kept?.newest,
+                                         newestSnapshotDate: kept.flatMap { Database.date(julianDay: $0.day) })
+                }.mapError { .corruptSession(path: database.path, session: id, reason: $0.reason) })
             }
             return result
         }
     }
+
+    /// The current row, or why it cannot be read: a column larger than the format allows (a JSON
+    /// column a payload's limit, the others a text column's), or a checksum that does not match.
+    private static func checkedRow<Column: TableColumn>(_ statement: Statement,
+                                                        _ columns: ResultColumns<Column>) -> Result<Row<Column>, SceneSessionRows.Damage> {
+        for column in Column.allCases {
+            let limit = jsonColumns.contains(column.name) ? SnapshotReader.payloadLimit : SnapshotReader.textLimit
+            let size = columns.byteCount(column, in: statement)
+            if size > limit { return .failure(.init(reason: "its \(column.name) holds \(size) bytes, more than the \(limit) allowed")) }
+        }
+        return columns.verifiedRow(statement).map { .success($0) }
+            ?? .failure(.init(reason: "its row does not match its checksum (the file was damaged or edited)"))
+    }
+    private static let jsonColumns: Set<String> = ["user_info", "required_user_info_keys", "keywords"]
 }
