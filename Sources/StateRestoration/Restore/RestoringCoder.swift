@@ -26,8 +26,8 @@ final class RestoringCoder: Coder {
 /// references to them; and the ``Coding`` objects still to be made, which the first coder that
 /// decodes one makes. Used on the main actor, by the restore and the coders it hands out.
 final class RestoredInstances {
-    /// How many ``Coding`` objects may be in the middle of their `init?(coder:)` at once: deeper
-    /// nesting (a chain of objects each decoding the next) is refused, not a stack overflow.
+    /// Deeper nesting of ``Coding`` objects' `init?(coder:)` (a chain of objects each decoding the
+    /// next) is refused, not a stack overflow.
     static let maximumNesting = 100
 
     /// A ``Coding`` object not made yet: its record and its class's `init?(coder:)`.
@@ -37,7 +37,6 @@ final class RestoredInstances {
         let make: (Coder) -> (any Coding)?
     }
 
-    /// Why a reference does not resolve.
     struct Failure: Error {
         let kind: CoderError.Kind
     }
@@ -45,16 +44,14 @@ final class RestoredInstances {
     /// Weak: a lazily restored controller's coder keeps this table until the controller's view
     /// loads, which must not keep that controller, or any other, alive.
     var controllers: [Int: WeakController] = [:]
-    /// The objects made: ``StateRestoring`` objects (made, or the app's own) and ``Coding`` objects.
+    /// ``StateRestoring`` objects (made, or the app's own) and ``Coding`` objects.
     var objects: [Int: AnyObject] = [:]
-    /// The coder each object was made with, when it was made from its values (a restoration
-    /// class, `init?(coder:)`): the one its decode reads too.
+    /// The coder each object was made with from its values, which its decode reads too.
     var objectCoders: [Int: RestoringCoder] = [:]
-    /// The ``Coding`` objects not made yet.
     var pendingCoding: [Int: PendingCodingObject] = [:]
     /// The ids of the ``Coding`` objects: their `init?(coder:)` decodes them.
     var codingIDs: Set<Int> = []
-    /// Why each object that could not be made was not, by id.
+    /// Why each object that could not be made was not.
     var failures: [Int: String] = [:]
     /// What went wrong making ``Coding`` objects, for the restore's report.
     var warnings: [String] = []
