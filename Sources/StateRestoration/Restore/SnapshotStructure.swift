@@ -13,11 +13,9 @@ struct SnapshotStructure {
     private(set) var parentIndexes: [Int?] = []
 
     /// Checks `records`, each with its own last path component as its path; `storedPaths` are
-    /// their rows' whole path texts (problems name them), index for index; `rowIDs` are the node
-    /// ids of every row read, the ones that did not parse included.
+    /// their rows' path texts, for problems; `rowIDs` are the node ids of every row read.
     init(_ records: [ControllerRecord], storedPaths: [String], rowIDs: Set<Int>) {
-        var indexByID: [Int: Int] = [:]
-        for (index, record) in records.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
+        let indexByID = Dictionary(records.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var children = [[Int]](repeating: [], count: records.count)
         var roots: [Int] = []
         var rootWindows = Set<Int>()
@@ -54,30 +52,32 @@ struct SnapshotStructure {
                 }
             }
         }
-        // Parents first, each child reached from its parent only: cyclic links never reach here.
-        var paths = [[String]](repeating: [], count: records.count)
-        var reached = [Bool](repeating: false, count: records.count)
-        var order: [Int] = []
+        // Parents first, each child reached from its parent only: cyclic links never reach here,
+        // and nothing reached is dropped after.
+        var orderedIndex = [Int?](repeating: nil, count: records.count)
         var stackTops = Set<Int>()
         var pending = roots.sorted { records[$0].windowIndex > records[$1].windowIndex }
         while let index = pending.popLast() {
-            guard !reached[index] else { continue }
-            reached[index] = true
-            order.append(index)
-            let component = records[index].path.last ?? ""
-            let path: [String]
-            if let parent = records[index].parentID.flatMap({ indexByID[$0] }) {
-                path = paths[parent] + [component]
+            var record = records[index]
+            let component = record.path.last ?? ""
+            let parent = record.parentID.flatMap { indexByID[$0] }.flatMap { orderedIndex[$0] }
+            if let parent {
+                record.path = ordered[parent].path + [component]
             } else {
                 // A root's stored path may start with its window's identifier.
                 let stored = SnapshotPath.components(storedPaths[index])
-                path = stored.count == 2 && stored.last == component ? stored : [component]
+                record.path = stored.count == 2 && stored.last == component ? stored : [component]
             }
-            paths[index] = path
+            if stackTops.contains(index), case .navigationStack(let position, _) = record.relation {
+                record.relation = .navigationStack(index: position, isTop: true)
+            }
+            orderedIndex[index] = ordered.count
+            ordered.append(record)
+            parentIndexes.append(parent)
             var keep: [Int] = []
             var presentedSeen = false
             for child in children[index].sorted(by: { Self.sortKey(records[$0]) < Self.sortKey(records[$1]) }) {
-                if records[child].windowIndex != records[index].windowIndex { drop(child, .windowMismatch); continue }
+                if records[child].windowIndex != record.windowIndex { drop(child, .windowMismatch); continue }
                 if case .presented = records[child].relation {
                     if presentedSeen { drop(child, .secondPresentation); continue }
                     presentedSeen = true
@@ -85,7 +85,7 @@ struct SnapshotStructure {
                 keep.append(child)
             }
             for (relation, positions) in Self.positions(keep.map { records[$0].relation }) where positions != Array(0..<positions.count) {
-                problems.append(SnapshotProblem(nodeID: records[index].id, path: SnapshotPath.string(path),
+                problems.append(SnapshotProblem(nodeID: record.id, path: SnapshotPath.string(record.path),
                                                 reason: .positionsNotDense(relation: relation, found: positions)))
             }
             let stackMembers = keep.compactMap { child -> (index: Int, position: Int)? in
@@ -95,7 +95,7 @@ struct SnapshotStructure {
             pending += keep.reversed()
         }
         // What was not reached hangs from a dropped controller or from a cycle.
-        var unreached = records.indices.filter { !reached[$0] && !dropped.contains($0) }
+        var unreached = records.indices.filter { orderedIndex[$0] == nil && !dropped.contains($0) }
         while !unreached.isEmpty {
             let before = unreached.count
             unreached.removeAll { index in
@@ -108,24 +108,6 @@ struct SnapshotStructure {
                 for index in unreached { drop(index, .unreachable) }
                 break
             }
-        }
-        // A child whose parent was dropped after it was reached goes too.
-        var orderedIndexByID: [Int: Int] = [:]
-        for index in order {
-            guard !dropped.contains(index) else { continue }
-            var record = records[index]
-            let parentIndex = record.parentID.flatMap { orderedIndexByID[$0] }
-            if let parent = record.parentID, parentIndex == nil {
-                drop(index, .parentDropped(parent))
-                continue
-            }
-            record.path = paths[index]
-            if stackTops.contains(index), case .navigationStack(let position, _) = record.relation {
-                record.relation = .navigationStack(index: position, isTop: true)
-            }
-            orderedIndexByID[record.id] = ordered.count
-            ordered.append(record)
-            parentIndexes.append(parentIndex)
         }
     }
 
