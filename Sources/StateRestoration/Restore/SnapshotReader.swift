@@ -57,27 +57,16 @@ enum SnapshotReader {
     static let payloadLimit = 16 * 1024 * 1024
 
     /// Every snapshot's summary, newest first, or only those of scene session `session` (its
-    /// persistent identifier); without `sizes`, `byteCount` and `sharedPayloadCount` are 0 and
-    /// `session` is `nil` (a restore choosing its snapshot does not need them).
-    static func summaries(_ database: Database, sizes: Bool = true, session: String? = nil) throws -> [SnapshotSummary] {
-        let sql = switch (sizes, session != nil) {
-        case (true, false): summariesWithSizes
-        case (true, true): sessionSummariesWithSizes
-        case (false, false): summariesWithoutSizes
-        case (false, true): sessionSummariesWithoutSizes
-        }
-        let statement = try database.cachedStatement(sql)
+    /// persistent identifier), or only snapshot `id`; without `sizes`, `byteCount` and
+    /// `sharedPayloadCount` are 0 and `session` is `nil` (a restore choosing its snapshot does not
+    /// need them, nor the cost of compiling their subqueries on each new connection).
+    static func summaries(_ database: Database, sizes: Bool = true, session: String? = nil,
+                          id: Int64? = nil) throws -> [SnapshotSummary] {
+        let statement = try database.cachedStatement(sizes ? summariesWithSizes : summariesWithoutSizes)
         let columns = ResultColumns<SnapshotColumn>(statement)
         var result: [SnapshotSummary] = []
-        try statement.forEachRow(session.map { [$0] } ?? []) { row in
-            let id = row.integer(named: "id") ?? 0
-            let header = try header(row, columns, snapshot: id, path: database.path)
-            result.append(SnapshotSummary(
-                id: id, metadata: header.metadata, windowCount: header.windowCount, controllerCount: header.controllerCount,
-                byteCount: Int(row.integer(named: "byte_count") ?? 0),
-                sharedPayloadCount: Int(row.integer(named: "shared_payload_count") ?? 0),
-                session: row.text(named: "session"), marks: Probation.marks(row),
-                applicationPayloadHash: columns[.payload_hash].flatMap(row.integer(at:))))
+        try statement.forEachRow([session, id]) { row in
+            result.append(try summary(row, columns, path: database.path))
         }
         // Rare (a process died with a probation), so asked only then rather than in every listing.
         for index in result.indices where result[index].marks.isLeftByGoneProcess {
@@ -88,36 +77,35 @@ enum SnapshotReader {
         return result
     }
 
-    /// The SQL of ``summaries(_:sizes:session:)``, with the sizes or with 0 in their place, of
-    /// every session or of one.
-    private static let sizeColumns = """
+    private static let summariesWithSizes = summariesSQL(sizeColumns: """
         (SELECT coalesce(sum(length(p.bytes)), 0) FROM payload p
           WHERE p.hash IN (SELECT payload_hash FROM controller WHERE snapshot_id = s.id)) AS byte_count,
         (SELECT count(*) FROM (SELECT DISTINCT payload_hash AS hash FROM controller WHERE snapshot_id = s.id) mine
           WHERE EXISTS (SELECT 1 FROM controller o WHERE o.payload_hash = mine.hash AND o.snapshot_id <> s.id))
           AS shared_payload_count,
         (SELECT persistent_identifier FROM scene_session WHERE id = s.session_id) AS session
-        """
-    private static let noSizeColumns = "0 AS byte_count, 0 AS shared_payload_count, NULL AS session"
-    private static let oneSession = "WHERE s.session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?)"
-    private static let summariesWithSizes = summaries(sizeColumns: sizeColumns, filter: "")
-    private static let summariesWithoutSizes = summaries(sizeColumns: noSizeColumns, filter: "")
-    private static let sessionSummariesWithSizes = summaries(sizeColumns: sizeColumns, filter: oneSession)
-    private static let sessionSummariesWithoutSizes = summaries(sizeColumns: noSizeColumns, filter: oneSession)
+        """)
+    private static let summariesWithoutSizes = summariesSQL(
+        sizeColumns: "0 AS byte_count, 0 AS shared_payload_count, NULL AS session")
 
-    private static func summaries(sizeColumns: String, filter: String) -> String {
+    /// The SQL of ``summaries(_:sizes:session:id:)``: `?1` (a session) and `?2` (an id) filter
+    /// when not `NULL`.
+    private static func summariesSQL(sizeColumns: String) -> String {
         """
         SELECT s.id, \(SnapshotColumn.selecting(from: "s")), julianday(s.created_at) AS created_day,
                \(sizeColumns), \(Probation.markColumns)
-        FROM snapshot s \(filter) ORDER BY s.id DESC
+        FROM snapshot s
+        WHERE (?1 IS NULL OR s.session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?1))
+          AND (?2 IS NULL OR s.id = ?2)
+        ORDER BY s.id DESC
         """
     }
 
-    /// The snapshot row's ``SnapshotColumn``s at `columns`, checked against its `checksum`, with
-    /// `julianday(created_at)` as `created_day`.
-    static func header(_ statement: Statement, _ columns: ResultColumns<SnapshotColumn>, snapshot: Int64,
-                       path: String) throws -> (metadata: SnapshotMetadata, windowCount: Int, controllerCount: Int) {
-        func corrupt(_ reason: String) -> StoreError { .corruptSnapshot(path: path, snapshot: snapshot, reason: reason) }
+    /// The summary in a row of ``summariesSQL(sizeColumns:)``, its snapshot row checked against its `checksum`.
+    private static func summary(_ statement: Statement, _ columns: ResultColumns<SnapshotColumn>,
+                                path: String) throws -> SnapshotSummary {
+        let id = statement.integer(named: "id") ?? 0
+        func corrupt(_ reason: String) -> StoreError { .corruptSnapshot(path: path, snapshot: id, reason: reason) }
         let textColumns: [SnapshotColumn] = [.created_at, .app_version, .app_build, .schema_version, .platform, .label]
         if let column = textColumns.first(where: { columns.byteCount($0, in: statement) > textLimit }) {
             throw corrupt("a metadata column holds \(columns.byteCount(column, in: statement)) bytes, more than the \(textLimit) allowed")
@@ -136,7 +124,11 @@ enum SnapshotReader {
         }
         let metadata = SnapshotMetadata(createdAt: date, appVersion: version, appBuild: build, schemaVersion: Int(schema),
                                         platform: platform, label: label)
-        return (metadata, Int(windows), Int(controllers))
+        return SnapshotSummary(id: id, metadata: metadata, windowCount: Int(windows), controllerCount: Int(controllers),
+                               byteCount: Int(statement.integer(named: "byte_count") ?? 0),
+                               sharedPayloadCount: Int(statement.integer(named: "shared_payload_count") ?? 0),
+                               session: statement.text(named: "session"), marks: Probation.marks(statement),
+                               applicationPayloadHash: row.integer(.payload_hash))
     }
 
     /// Snapshot `id`, or the newest when `nil`, read in one transaction: a writer's commits and
@@ -146,37 +138,22 @@ enum SnapshotReader {
             guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
                 throw StoreError.noSnapshot(path: database.path)
             }
-            return try load(chosen, from: database)
+            guard let summary = try summaries(database, sizes: false, id: chosen).first else {
+                throw StoreError.snapshotNotFound(path: database.path, id: chosen)
+            }
+            return try load(summary, from: database)
         }
-    }
-
-    private static func load(_ id: Int64, from database: Database) throws -> LoadedSnapshot {
-        let headerRow = try database.cachedStatement(headerSQL)
-        // Reset when done, or the kept statement would hold this connection's read open.
-        defer { headerRow.reset() }
-        try headerRow.bind([id])
-        guard try headerRow.step() else { throw StoreError.snapshotNotFound(path: database.path, id: id) }
-        let header = try header(headerRow, ResultColumns(headerRow), snapshot: id, path: database.path)
-        return try load(id, header: header, applicationPayload: headerRow.integer(named: "payload_hash"),
-                        isCrashMarked: Probation.marks(headerRow).isCrashMarked, from: database)
     }
 
     /// The snapshot `summary` lists, its header as the listing read and checked it; call inside
     /// the listing's read transaction.
     static func load(_ summary: SnapshotSummary, from database: Database) throws -> LoadedSnapshot {
-        try load(summary.id, header: (summary.metadata, summary.windowCount, summary.controllerCount),
-                 applicationPayload: summary.applicationPayloadHash, isCrashMarked: summary.isCrashMarked, from: database)
-    }
-
-    private static func load(_ id: Int64, header: (metadata: SnapshotMetadata, windowCount: Int, controllerCount: Int),
-                             applicationPayload: Int64?, isCrashMarked: Bool, from database: Database) throws -> LoadedSnapshot {
-
+        let id = summary.id
         var problems: [SnapshotProblem] = []
         var records: [ControllerRecord] = []
         var storedPaths: [String] = []
         var rowIDs = Set<Int>()
         var rowCount = 0
-        // The payload only when the format allows its size: a huge one is never read.
         let rows = try database.cachedStatement(controllersSQL)
         let columns = ResultColumns<ControllerColumn>(rows)
         let payloadColumns = PayloadColumns(rows)
@@ -195,9 +172,9 @@ enum SnapshotReader {
         }
         let structure = SnapshotStructure(records, storedPaths: storedPaths, rowIDs: rowIDs)
         problems += structure.problems
-        if rowCount != header.controllerCount {
+        if rowCount != summary.controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
-            problems.append(SnapshotProblem(nodeID: nil, path: "/", reason: .rowsMissing(expected: header.controllerCount, found: rowCount)))
+            problems.append(SnapshotProblem(nodeID: nil, path: "/", reason: .rowsMissing(expected: summary.controllerCount, found: rowCount)))
         }
 
         var objects: [ObjectRecord] = []
@@ -222,7 +199,7 @@ enum SnapshotReader {
             }
         }
         var applicationValues: [String: CodedValue] = [:]
-        if let applicationPayload {
+        if let applicationPayload = summary.applicationPayloadHash {
             let payloadRow = try database.cachedStatement(applicationPayloadSQL)
             defer { payloadRow.reset() }
             try payloadRow.bind([applicationPayload, applicationPayload])
@@ -234,20 +211,16 @@ enum SnapshotReader {
                 problems.append(SnapshotProblem(nodeID: nil, path: "the app's keys", reason: error))
             }
         }
-        let snapshot = Snapshot(id: id, metadata: header.metadata, windowCount: header.windowCount,
+        let snapshot = Snapshot(id: id, metadata: summary.metadata, windowCount: summary.windowCount,
                                 controllers: structure.ordered, objects: objects, applicationValues: applicationValues)
         return LoadedSnapshot(snapshot: snapshot, parentIndexes: structure.parentIndexes, problems: problems,
-                              isCrashMarked: isCrashMarked)
+                              isCrashMarked: summary.isCrashMarked)
     }
 
     /// The payload's size and, when the format allows its size, its bytes (a huge one is never
     /// read), as `payload_length` and `payload_bytes`, from the `payload` table as `p`.
     private static let payloadSQL = """
         length(p.bytes) AS payload_length, CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END AS payload_bytes
-        """
-    private static let headerSQL = """
-        SELECT \(SnapshotColumn.selecting(from: "s")), julianday(s.created_at) AS created_day, \(Probation.markColumns)
-        FROM snapshot s WHERE s.id = ?
         """
     private static let controllersSQL = """
         SELECT \(ControllerColumn.selecting(from: "c")), \(payloadSQL)
