@@ -8,13 +8,10 @@ struct SnapshotChoice {
     var summaries: [SnapshotSummary] = []
     /// The snapshots passed over, and why.
     var skipped: [RestoreReport.Skipped] = []
-    /// The snapshot taken and its rows, or why none is (`nil`: no snapshot is left).
-    var chosen: Result<(summary: SnapshotSummary, loaded: LoadedSnapshot), Refusal> = .failure(Refusal(reason: nil))
-
-    /// Why a restore restores nothing before it has begun.
-    struct Refusal: Error {
-        let reason: String?
-    }
+    /// The snapshot taken and its rows.
+    var chosen: (summary: SnapshotSummary, loaded: LoadedSnapshot)?
+    /// Why none is taken although a snapshot is left.
+    var refusal: String?
 
     /// Chooses among the snapshots of scene session `session` (its persistent identifier) in
     /// `database` as a store with `configuration` restores at `now`.
@@ -30,11 +27,11 @@ struct SnapshotChoice {
             }
             guard let candidate else { return choice }
             if candidate.controllerCount == 0 {
-                choice.chosen = .failure(Refusal(reason: "snapshot \(candidate.id) holds no controller (it was saved with nothing to save)"))
+                choice.refusal = "snapshot \(candidate.id) holds no controller (it was saved with nothing to save)"
             } else if let refusal = policy.refusal(of: candidate.metadata, appVersion: configuration.appVersion, now: now) {
-                choice.chosen = .failure(Refusal(reason: "snapshot \(candidate.id): \(refusal)"))
+                choice.refusal = "snapshot \(candidate.id): \(refusal)"
             } else {
-                choice.chosen = .success((candidate, try SnapshotReader.load(candidate, from: database)))
+                choice.chosen = (candidate, try SnapshotReader.load(candidate, from: database))
             }
             return choice
         }

@@ -238,11 +238,7 @@ public final class RestorationStore: @unchecked Sendable {
             report.refusal = reason
             return report
         }
-        let (candidate, loaded): (SnapshotSummary, LoadedSnapshot)
-        switch choice.chosen {
-        case .success(let chosen): (candidate, loaded) = chosen
-        case .failure(let refusal): return notRestored(refusal.reason)
-        }
+        guard let (candidate, loaded) = choice.chosen else { return notRestored(choice.refusal) }
         let application = windows.first?.application ?? .shared
         let decision = application.delegateDecision(shouldRestore: Coder(values: loaded.snapshot.applicationCoderValues,
                                                                          codingPath: ["application"]))
