@@ -4,12 +4,9 @@
 ///
 /// 1. Objects: from their restoration classes, else the instances the app registered under their
 ///    identifiers, else new ones from the registry; ``Coding`` objects when first decoded.
-/// 2. Controllers top-down, each from the first that supplies it: its restoration class; the
-///    registry's delegate; the application's delegate; a controller the app already built at
-///    that path (a window's root, a container's child made in `init` or `viewDidLoad`); its
-///    storyboard, when it was saved from one (UIKit's rule); the registry's `init?(coder:)`.
-///    With ``RestoreTiming/eager`` each loads its view right after it is made, so that a
-///    container's `viewDidLoad` builds its children before they are looked for.
+/// 2. Controllers top-down, each from the first that supplies it (``supply(_:_:)``). With
+///    ``RestoreTiming/eager`` each loads its view right after it is made, so that a container's
+///    `viewDidLoad` builds its children before they are looked for.
 /// 3. Relations through the containment API an app would use: stacks, tabs, columns, children,
 ///    window roots, then presentations. Nothing is visible, so only containment calls happen.
 /// 4. `decodeRestorableState(with:)` after each controller's `viewDidLoad()`, parents before
@@ -20,12 +17,11 @@
 /// own subtree, which is detached again through the API that attached it.
 @MainActor
 struct Restorer {
-    let registry: RestorationRegistry
-    let snapshot: Snapshot
-    let windows: [Window]
-    let timing: RestoreTiming
-    let application: Application
-
+    private let registry: RestorationRegistry
+    private let snapshot: Snapshot
+    private let windows: [Window]
+    private let timing: RestoreTiming
+    private let application: Application
     private var report = RestoreReport()
     private let instances = RestoredInstances()
     /// The snapshot's controllers, parents first; everything below refers to them by index.
@@ -67,10 +63,8 @@ struct Restorer {
             childIndexes[parent].append(index)
             identifierPaths.append(identifierPaths[parent] + [record.identifier])
         }
-        var versions: [String: Int] = [:]
-        for record in records { versions[record.className] = record.classVersion }
-        for object in snapshot.objects { versions[object.className] = object.classVersion }
-        classVersions = versions
+        classVersions = Dictionary(records.map { ($0.className, $0.classVersion) }
+                                   + snapshot.objects.map { ($0.className, $0.classVersion) }, uniquingKeysWith: { $1 })
     }
 
     /// Rebuilds the hierarchy. The application's delegate gets its keys back
@@ -101,6 +95,10 @@ struct Restorer {
 
     private func isAlive(_ index: Int) -> Bool { made[index] != nil && !dropped[index] }
 
+    private func isPresented(_ index: Int) -> Bool {
+        if case .presented = records[index].relation { true } else { false }
+    }
+
     private func coder(values: [String: CodedValue], path: [String]) -> RestoringCoder {
         RestoringCoder(values: values, path: path, classVersions: classVersions, instances: instances)
     }
@@ -120,10 +118,9 @@ struct Restorer {
 
     // MARK: - 1. Objects
 
-    /// Each saved object, from the first that supplies it: its restoration class (the record's
-    /// class name is a registered `ObjectRestoration`); the instance the app registered under its
-    /// identifier; the registry's `make` closure. A ``Coding`` object waits to be made by the
-    /// first coder that decodes it (at the latest in ``decodeObjects()``).
+    /// Each saved object, from the first that supplies it: its restoration class; the instance the
+    /// app registered under its identifier; the registry. A ``Coding`` object waits to be made by
+    /// the first coder that decodes it (at the latest in ``decodeObjects()``).
     private mutating func makeObjects() {
         for object in snapshot.objects {
             func fail(_ reason: String, _ consequence: String = "its state was not restored") {
@@ -209,7 +206,10 @@ struct Restorer {
         if timing == .eager { controller.loadViewIfNeeded() }
     }
 
-    /// The controller for record `index`, from the first that supplies it (see the steps above).
+    /// The controller for record `index`, from the first that supplies it: its restoration class;
+    /// the registry's delegate; the application's delegate; a controller the app already built at
+    /// its place (a window's root, a container's child made in `init` or `viewDidLoad`); its
+    /// storyboard, when it was saved from one (UIKit's rule); the registry's `init?(coder:)`.
     private func supply(_ index: Int, _ coder: RestoringCoder) throws(Refusal) -> (ViewController, Source) {
         let record = records[index]
         let identifiers = identifierPaths[index]
@@ -248,8 +248,6 @@ struct Restorer {
         return (awakened, awakened === instance ? .new : .supplied)
     }
 
-    /// Whether `controller` is where record `index` was: its window's root, or its parent's
-    /// child or presented controller.
     private func isAtSavedPlace(_ controller: ViewController, _ index: Int) -> Bool {
         if let parent = parentIndexes[index] {
             guard let container = made[parent] else { return false }
@@ -260,23 +258,15 @@ struct Restorer {
         return windows[window].rootViewController === controller
     }
 
-    /// The controller the app already built at record `index`'s place, not yet claimed: its
-    /// window's root, or its parent's child (or presented controller) of the same identifier
-    /// and kind.
+    /// The controller the app already built at record `index`'s place with its identifier, not yet
+    /// claimed.
     private func existingController(for index: Int) -> ViewController? {
         let record = records[index]
-        let candidates: [ViewController]
-        if let parent = parentIndexes[index] {
-            guard let container = made[parent] else { return nil }
-            if case .presented = record.relation {
-                candidates = container.presentedByThisController.map { [$0] } ?? []
-            } else {
-                candidates = container.children
-            }
+        var candidates: [ViewController] = []
+        if let parent = parentIndexes[index], let container = made[parent] {
+            candidates = isPresented(index) ? container.presentedByThisController.map { [$0] } ?? [] : container.children
         } else if case .windowRoot = record.relation, windows.indices.contains(record.windowIndex) {
             candidates = windows[record.windowIndex].rootViewController.map { [$0] } ?? []
-        } else {
-            candidates = []
         }
         return candidates.first { candidate in
             candidate.restorationIdentifier == record.identifier && !made.contains { $0 === candidate }
@@ -289,8 +279,7 @@ struct Restorer {
     /// placed elsewhere itself, which stay where it put them.
     private func containedChildren(of index: Int) -> [Int] {
         childIndexes[index].filter { child in
-            if case .presented = records[child].relation { return false }
-            return isAlive(child) && !(reused[child] && made[child]?.parent !== made[index])
+            !isPresented(child) && isAlive(child) && !(reused[child] && made[child]?.parent !== made[index])
         }
     }
 
@@ -320,8 +309,7 @@ struct Restorer {
     }
 
     /// Attaches what fits the container among `contained`; returns those it attached (or found
-    /// attached already). A built-in container gets its saved members in the saved order; a
-    /// custom one gets each child it does not have yet.
+    /// attached already).
     private func attach(_ contained: [Int], to container: ViewController, parent: Int) -> [Int] {
         var attached: [Int] = []
         if let navigation = container as? NavigationController {
@@ -429,18 +417,13 @@ struct Restorer {
         return replaced
     }
 
-    /// Decodes the controller right after its first `viewDidLoad()`, then gives it
-    /// `applicationFinishedRestoringState()`; at once when its view is loaded already. A contained
-    /// child decodes after its parent: a parent still waiting loads its view first (a presenter
-    /// does not: a covered presenter stays unloaded until reached). A decode error found after
-    /// the restore returned is reported to the application
-    /// (``Diagnostic/Kind/restorationDecodeFailed``).
+    /// Decodes the controller right after its first `viewDidLoad()` (at once when its view is
+    /// loaded), then gives it `applicationFinishedRestoringState()`. A contained child decodes
+    /// after its parent: a parent still waiting loads its view first (a covered presenter stays
+    /// unloaded until reached). Errors go to the application's diagnostics.
     private func decodeWhenLoaded(_ index: Int) {
         guard let controller = made[index], let coder = coders[index] else { return }
-        var parent: ViewController?
-        if let parentIndex = parentIndexes[index] {
-            if case .presented = records[index].relation {} else { parent = made[parentIndex] }
-        }
+        let parent = isPresented(index) ? nil : parentIndexes[index].flatMap { made[$0] }
         // The components, joined only for a diagnostic: most decodes report nothing.
         let components = records[index].path
         let application = application
@@ -461,7 +444,7 @@ struct Restorer {
         if controller.isViewLoaded { pending.run(controller) } else { controller.pendingRestoration = pending }
     }
 
-    /// Takes a controller that was attached back out, through the API that attached it.
+    /// Takes a controller back out through the API that attached it.
     private func detach(_ controller: ViewController, as record: ControllerRecord) {
         let window = record.windowIndex
         switch record.relation {
