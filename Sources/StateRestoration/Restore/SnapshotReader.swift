@@ -43,8 +43,6 @@ public struct LoadedSnapshot: Sendable {
     let parentIndexes: [Int?]
     /// Every problem found; controllers with a dropping problem are not in `snapshot`.
     public let problems: [SnapshotProblem]
-    /// Whether a restore of it died part-way.
-    public let isCrashMarked: Bool
 }
 
 /// Reads snapshots back without the app's classes. Every row is checked against its checksum
@@ -213,8 +211,7 @@ enum SnapshotReader {
         }
         let snapshot = Snapshot(id: id, metadata: summary.metadata, windowCount: summary.windowCount,
                                 controllers: structure.ordered, objects: objects, applicationValues: applicationValues)
-        return LoadedSnapshot(snapshot: snapshot, parentIndexes: structure.parentIndexes, problems: problems,
-                              isCrashMarked: summary.isCrashMarked)
+        return LoadedSnapshot(snapshot: snapshot, parentIndexes: structure.parentIndexes, problems: problems)
     }
 
     /// The payload's size and, when the format allows its size, its bytes (a huge one is never
