@@ -1,45 +1,98 @@
 import ControllerKit
 import Foundation
 
-/// A snapshot as rows: what ``SnapshotWriter`` inserts, from a save's capture or from a converted
-/// snapshot of an earlier schema.
+/// A snapshot of an earlier schema as rows (``Schema1To4Snapshots``), written back with its id,
+/// marks and checksums by ``SnapshotWriter/insert(_:into:)``.
 struct SnapshotRows {
     /// One controller or object row: its columns between the snapshot id and the payload hash,
     /// in ``TableColumn`` order, and its payload's bytes.
     struct Row {
         var columns: [DatabaseValue]
         var payload: Data
-        /// `false` for a converted row whose old checksum did not match: it is written with a
-        /// checksum that does not match either, so readers keep reporting it as damaged.
+        /// `false` when its old checksum did not match: it is written with a checksum that does
+        /// not match either, so readers keep reporting it as damaged.
         var isIntact = true
     }
 
-    /// The snapshot's id, or `nil` for the next free one.
-    var id: Int64?
-    /// The row id of the scene session it is the state of; `nil` for a snapshot converted
-    /// before schema 8, which that migration gives the default session.
-    var sessionID: Int64?
-    /// `created_at` to `controller_count`, in ``SnapshotColumn`` order; a save's
-    /// `created_at` is its date's seconds since 1970, which the writer turns into the file's
-    /// timestamp text.
+    var id: Int64
+    /// `created_at` to `controller_count`, in ``SnapshotColumn`` order.
     var header: [DatabaseValue]
-    /// The app's own keys, as a payload; `nil` when it wrote none.
-    var applicationPayload: Data?
-    var isHeaderIntact = true
+    var isHeaderIntact: Bool
     var restoreStartedAt: String?
     var controllers: [Row]
     var objects: [Row]
-    /// Whether rows the schema's constraints refuse are skipped rather than failing the insert:
-    /// for converted rows only, whose old format (schema 4's chunks) checked nothing.
-    var skipsRefusedRows = false
+}
 
-    /// The rows of `captured`, its payloads encoded.
-    init(_ captured: CapturedSnapshot) {
+/// Writes snapshots as rows, in the caller's transaction: a crash at any moment leaves either the
+/// whole snapshot or none of it (`docs/behaviour.md`, "Saving"). Each row is made and inserted in
+/// turn, so a save never holds every row's columns and payload at once.
+struct SnapshotWriter {
+    private let database: Database
+    private let insertPayload: Statement
+    private var snapshotID: Int64 = 0
+    /// Payloads no kept snapshot held yet, and their bytes: the rest were shared.
+    private var newPayloadCount = 0
+    private var newPayloadBytes = 0
+
+    private init(_ database: Database) throws(DatabaseError) {
+        self.database = database
+        insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
+    }
+
+    private static let insertSnapshot = SnapshotColumn.insert(leading: ["session_id"])
+    private static let insertController = ControllerColumn.insert()
+    private static let insertObject = ObjectColumn.insert()
+
+    /// A save's one transaction: `captured` inserted as a new snapshot of scene session `session`
+    /// (its persistent identifier), the probation of the restored state carried to it (a save of
+    /// that same state) or the session's ended as a good launch (a save the user moved on to; see
+    /// ``Probation``), then the snapshots beyond `count` pruned; what it wrote, in `report`.
+    static func save(_ captured: CapturedSnapshot, session: String, into database: Database, keeping count: Int,
+                     carryingProbation probation: Probation?, endingProbation: Bool, report: inout SaveReport) throws {
+        try database.inTransaction {
+            let sessionID = try SceneSessionWriter.id(of: session, in: database)
+            var writer = try SnapshotWriter(database)
+            try writer.insert(captured, session: sessionID)
+            if let probation {
+                try Probation.carry(to: writer.snapshotID, strikes: probation.strikes, in: database)
+            } else if endingProbation {
+                try Probation.markLaunchGood(in: database, session: session)
+            }
+            let pruned = try SnapshotMaintenance.prune(inTransaction: database, keeping: count, session: sessionID)
+            report.snapshotID = writer.snapshotID
+            report.prunedSnapshotCount = pruned.deletedSnapshotIDs.count
+            report.writtenPayloadCount = writer.newPayloadCount
+            report.writtenPayloadBytes = writer.newPayloadBytes
+        }
+    }
+
+    /// Writes back a converted snapshot (the migration to schema 5). Rows the schema's constraints
+    /// refuse are skipped rather than failing it: schema 4's chunks checked nothing.
+    static func insert(_ rows: SnapshotRows, into database: Database) throws {
+        var writer = try SnapshotWriter(database)
+        try writer.insertSnapshot(SnapshotColumn.insert(leading: ["id", "restore_started_at"]),
+                                  leading: [.integer(rows.id), rows.restoreStartedAt.databaseValue],
+                                  header: rows.header + [.null], isIntact: rows.isHeaderIntact)
+        let insertController = try database.cachedStatement(ControllerColumn.insert("INSERT OR IGNORE"))
+        for row in rows.controllers { try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertController) }
+        let insertObject = try database.cachedStatement(ObjectColumn.insert("INSERT OR IGNORE"))
+        for row in rows.objects { try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertObject) }
+    }
+
+    private mutating func insert(_ captured: CapturedSnapshot, session: Int64) throws {
         let metadata = captured.metadata
-        header = [.real(metadata.createdAt.timeIntervalSince1970), .text(metadata.appVersion), .text(metadata.appBuild),
-                  .integer(Int64(metadata.schemaVersion)), .text(metadata.platform), .text(metadata.label),
-                  .integer(Int64(captured.windowCount)), .integer(Int64(captured.controllers.count))]
-        controllers = captured.controllers.map { record in
+        guard let createdAt = try database.timestamp(metadata.createdAt) else {
+            throw StoreError.invalidHierarchy(reason: "its date \(metadata.createdAt) is outside the years 0000 to 9999")
+        }
+        let applicationPayload = try captured.applicationValues.isEmpty ? nil : insert(PayloadCodec.encode(captured.applicationValues))
+        let header: [DatabaseValue] = [
+            .text(createdAt), .text(metadata.appVersion), .text(metadata.appBuild), .integer(Int64(metadata.schemaVersion)),
+            .text(metadata.platform), .text(metadata.label), .integer(Int64(captured.windowCount)),
+            .integer(Int64(captured.controllers.count)), applicationPayload.databaseValue,
+        ]
+        try insertSnapshot(Self.insertSnapshot, leading: [.integer(session)], header: header, isIntact: true)
+        let insertController = try database.cachedStatement(Self.insertController)
+        for record in captured.controllers {
             // A detached record is refused before this (`refusal()`).
             let stored = record.relation.columns(window: record.windowIndex) ?? ("detached", 0, nil, false)
             let columns: [DatabaseValue] = [
@@ -49,113 +102,46 @@ struct SnapshotRows {
                 record.isCollapsed.databaseValue, record.isViewLoaded.databaseValue, .text(record.appearance.rawValue),
                 .text(record.className), .integer(Int64(record.classVersion)), record.restorationClassName.databaseValue,
             ]
-            return Row(columns: columns, payload: PayloadCodec.encode(record.values))
+            try insert(columns, payload: PayloadCodec.encode(record.values), isIntact: true, with: insertController)
         }
-        objects = captured.objects.map { object in
-            Row(columns: [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
-                          .integer(Int64(object.classVersion))],
-                payload: PayloadCodec.encode(object.values))
-        }
-        applicationPayload = captured.applicationValues.isEmpty ? nil : PayloadCodec.encode(captured.applicationValues)
-    }
-
-    /// Converted rows (see ``Schema1To4Snapshots``).
-    init(id: Int64?, header: [DatabaseValue], isHeaderIntact: Bool, restoreStartedAt: String?,
-         controllers: [Row], objects: [Row]) {
-        self.id = id
-        applicationPayload = nil
-        self.header = header
-        self.isHeaderIntact = isHeaderIntact
-        self.restoreStartedAt = restoreStartedAt
-        self.controllers = controllers
-        self.objects = objects
-        skipsRefusedRows = true
-    }
-}
-
-/// Writes snapshots as rows. Runs on any thread, in one transaction: a crash at any moment
-/// leaves either the whole snapshot or none of it (`docs/behaviour.md`, "Saving").
-enum SnapshotWriter {
-    /// What an insert wrote.
-    struct Written {
-        var id: Int64
-        /// Payloads no kept snapshot held yet, and their bytes: the rest were shared.
-        var newPayloadCount = 0
-        var newPayloadBytes = 0
-    }
-
-    /// A save's one transaction: `rows` inserted as a new snapshot of scene session `session`
-    /// (its persistent identifier), the probation of the restored state carried to it (a save of
-    /// that same state) or the session's ended as a good launch (a save the user moved on to; see
-    /// ``Probation``), then the snapshots beyond `count` pruned.
-    static func save(_ rows: SnapshotRows, session: String, into database: Database, keeping count: Int,
-                     carryingProbation probation: Probation?, endingProbation: Bool) throws -> (Written, PruneResult) {
-        try database.inTransaction {
-            var rows = rows
-            rows.sessionID = try SceneSessionWriter.id(of: session, in: database)
-            let written = try insert(rows, into: database)
-            if let probation {
-                try Probation.carry(to: written.id, strikes: probation.strikes, in: database)
-            } else if endingProbation {
-                try Probation.markLaunchGood(in: database, session: session)
-            }
-            return (written, try SnapshotMaintenance.prune(inTransaction: database, keeping: count, session: rows.sessionID))
+        let insertObject = try database.cachedStatement(Self.insertObject)
+        for object in captured.objects {
+            let columns: [DatabaseValue] = [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
+                                            .integer(Int64(object.classVersion))]
+            try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
         }
     }
 
-    private static let insertSnapshot = SnapshotColumn.insert(leading: ["id", "restore_started_at"])
-    private static let insertSessionSnapshot = SnapshotColumn.insert(leading: ["id", "restore_started_at", "session_id"])
-    private static let insertController = ControllerColumn.insert()
-    private static let insertObject = ObjectColumn.insert()
+    /// Inserts the snapshot row: `leading` columns, then `header` (every ``SnapshotColumn``) and
+    /// its checksum, which does not match when it was not intact.
+    private mutating func insertSnapshot(_ sql: String, leading: [DatabaseValue], header: [DatabaseValue],
+                                         isIntact: Bool) throws(DatabaseError) {
+        let checksum = Checksum.of(header)
+        try database.cachedStatement(sql).execute(leading + header + [.integer(isIntact ? checksum : ~checksum)])
+        snapshotID = database.lastInsertedRowID
+    }
 
-    /// Inserts `rows` as a new snapshot, in the caller's transaction.
-    static func insert(_ rows: SnapshotRows, into database: Database) throws -> Written {
-        var written = Written(id: 0)
-        let insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
-        /// Inserts `payload` unless a kept row holds it already; its key.
-        func insert(_ payload: Data) throws(DatabaseError) -> Int64 {
-            let hash = Checksum.of(payload: payload)
-            try insertPayload.execute([DatabaseValue.integer(hash), .blob(payload)])
-            if database.changedRowCount > 0 {
-                written.newPayloadCount += 1
-                written.newPayloadBytes += payload.count
-            }
-            return hash
+    /// Inserts one controller or object row of the snapshot with `statement`, after its payload.
+    private mutating func insert(_ columns: [DatabaseValue], payload: Data, isIntact: Bool,
+                                 with statement: Statement) throws(DatabaseError) {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(columns.count + 3)
+        values.append(.integer(snapshotID))
+        values += columns
+        values.append(.integer(try insert(payload)))
+        let checksum = Checksum.of(values)
+        values.append(.integer(isIntact ? checksum : ~checksum))
+        try statement.execute(values)
+    }
+
+    /// Inserts `payload` unless a kept row holds it already; its key.
+    private mutating func insert(_ payload: Data) throws(DatabaseError) -> Int64 {
+        let hash = Checksum.of(payload: payload)
+        try insertPayload.execute([.integer(hash), .blob(payload)])
+        if database.changedRowCount > 0 {
+            newPayloadCount += 1
+            newPayloadBytes += payload.count
         }
-        var header = rows.header + [try rows.applicationPayload.map(insert).databaseValue]
-        if case .real(let seconds) = header[0] {
-            let date = Date(timeIntervalSince1970: seconds)
-            guard let text = try database.timestamp(date) else {
-                throw StoreError.invalidHierarchy(reason: "its date \(date) is outside the years 0000 to 9999")
-            }
-            header[0] = .text(text)
-        }
-        let headerChecksum = Checksum.of(header)
-        let checksum = [DatabaseValue.integer(rows.isHeaderIntact ? headerChecksum : ~headerChecksum)]
-        // Converted snapshots are inserted before schema 8 made the column.
-        if let session = rows.sessionID {
-            try database.execute(Self.insertSessionSnapshot, [rows.id, rows.restoreStartedAt, session] + header + checksum)
-        } else {
-            try database.execute(Self.insertSnapshot, [rows.id, rows.restoreStartedAt] + header + checksum)
-        }
-        written.id = database.lastInsertedRowID
-        func insert(_ row: SnapshotRows.Row, with statement: Statement) throws(DatabaseError) {
-            let hash = try insert(row.payload)
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(row.columns.count + 3)
-            values.append(.integer(written.id))
-            values += row.columns
-            values.append(.integer(hash))
-            let checksum = Checksum.of(values)
-            values.append(.integer(row.isIntact ? checksum : ~checksum))
-            try statement.execute(values)
-        }
-        let insertController = try database.cachedStatement(rows.skipsRefusedRows ? ControllerColumn.insert("INSERT OR IGNORE")
-                                                                                  : Self.insertController)
-        for row in rows.controllers { try insert(row, with: insertController) }
-        let insertObject = try database.cachedStatement(rows.skipsRefusedRows ? ObjectColumn.insert("INSERT OR IGNORE")
-                                                                          : Self.insertObject)
-        for row in rows.objects { try insert(row, with: insertObject) }
-        return written
+        return hash
     }
 }

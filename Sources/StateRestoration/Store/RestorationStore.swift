@@ -176,24 +176,18 @@ public final class RestorationStore: @unchecked Sendable {
             return report
         }
         if let refusal = captured.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
-        let rows = SnapshotRows(captured)
-        let (written, pruned) = try withDatabase { database in
+        try withDatabase { database in
             let probation = probations[session]
             let movedOn = probation.map { open in
                 open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
                                                  applicationValues: captured.applicationValues)
             }
-            let result = try SnapshotWriter.save(rows, session: session, into: database, keeping: configuration.keepCount,
-                                                 carryingProbation: movedOn == false ? probation : nil,
-                                                 endingProbation: movedOn == true)
+            try SnapshotWriter.save(captured, session: session, into: database, keeping: configuration.keepCount,
+                                    carryingProbation: movedOn == false ? probation : nil, endingProbation: movedOn == true,
+                                    report: &report)
             // Another session's marks may be left, so `hasMarks` stays.
             if movedOn == true { probations[session] = nil }
-            return result
         }
-        report.snapshotID = written.id
-        report.prunedSnapshotCount = pruned.deletedSnapshotIDs.count
-        report.writtenPayloadCount = written.newPayloadCount
-        report.writtenPayloadBytes = written.newPayloadBytes
         return report
     }
 
