@@ -27,27 +27,3 @@ extension CapturedSnapshot {
         try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
     }
 }
-
-extension CapturedSnapshot {
-    /// Why the schema would refuse this captured, checked before anything is written: ids unique and
-    /// positive, windows and positions not negative.
-    func refusal() -> String? {
-        var seen = Set<Int>()
-        for record in controllers {
-            let position: Int
-            switch record.relation {
-            case .navigationStack(let index, _), .tab(let index, _), .child(let index): position = index
-            case .windowRoot, .splitColumn, .presented: position = 0
-            case .detached: return "\(record.pathString) is detached: a snapshot holds window roots and what hangs from them"
-            }
-            guard record.id > 0, record.windowIndex >= 0, position >= 0 else {
-                return "\(record.pathString) has node id \(record.id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative"
-            }
-            guard seen.insert(record.id).inserted else { return "two controllers have node id \(record.id), \(record.pathString) the second" }
-        }
-        for object in objects where object.id <= 0 || !seen.insert(object.id).inserted {
-            return "object \(object.id) has an id that is not positive or not unique"
-        }
-        return nil
-    }
-}

@@ -1,4 +1,5 @@
 import ControllerKit
+import CSQLite
 import Foundation
 
 /// A snapshot of an earlier schema as rows (``Schema1To4Snapshots``), written back with its id,
@@ -93,8 +94,9 @@ struct SnapshotWriter {
         try insertSnapshot(Self.insertSnapshot, leading: [.integer(session)], header: header, isIntact: true)
         let insertController = try database.cachedStatement(Self.insertController)
         for record in captured.controllers {
-            // A detached record is refused before this (`refusal()`).
-            let stored = record.relation.columns(window: record.windowIndex) ?? ("detached", 0, nil, false)
+            guard let stored = record.relation.columns(window: record.windowIndex) else {
+                throw StoreError.invalidHierarchy(reason: "\(record.pathString) is detached: a snapshot holds window roots and what hangs from them")
+            }
             let columns: [DatabaseValue] = [
                 .integer(Int64(record.id)), record.parentID.databaseValue, .text(record.pathString), .text(record.identifier),
                 record.title.databaseValue, .integer(Int64(record.windowIndex)), .text(stored.name),
@@ -102,13 +104,34 @@ struct SnapshotWriter {
                 record.isCollapsed.databaseValue, record.isViewLoaded.databaseValue, .text(record.appearance.rawValue),
                 .text(record.className), .integer(Int64(record.classVersion)), record.restorationClassName.databaseValue,
             ]
-            try insert(columns, payload: PayloadCodec.encode(record.values), isIntact: true, with: insertController)
+            // The schema checks ids and positions: a capture numbers them right, a changed one may not.
+            do {
+                try insert(columns, payload: PayloadCodec.encode(record.values), isIntact: true, with: insertController)
+            } catch {
+                guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
+                let isInRange = record.id > 0 && record.windowIndex >= 0 && stored.position >= 0
+                throw StoreError.invalidHierarchy(reason: isInRange
+                    ? "two controllers have node id \(record.id), \(record.pathString) the second"
+                    : "\(record.pathString) has node id \(record.id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative")
+            }
         }
         let insertObject = try database.cachedStatement(Self.insertObject)
         for object in captured.objects {
             let columns: [DatabaseValue] = [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
                                             .integer(Int64(object.classVersion))]
-            try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
+            do {
+                try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
+            } catch {
+                guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
+                throw StoreError.invalidHierarchy(reason: "object \(object.id) has an id that is not positive or not unique")
+            }
+        }
+        // References name controllers and objects by one id.
+        if !captured.objects.isEmpty, let id = try database.scalarInteger("""
+            SELECT o.object_id FROM object o JOIN controller c ON c.snapshot_id = o.snapshot_id AND c.node_id = o.object_id
+            WHERE o.snapshot_id = ?
+            """, [snapshotID]) {
+            throw StoreError.invalidHierarchy(reason: "object \(id) has an id that is not positive or not unique")
         }
     }
 

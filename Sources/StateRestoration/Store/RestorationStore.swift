@@ -175,7 +175,6 @@ public final class RestorationStore: @unchecked Sendable {
                 + "and an empty snapshot would restore a blank window; pass allowingEmpty: true to save it anyway"
             return report
         }
-        if let refusal = captured.refusal() { throw StoreError.invalidHierarchy(reason: refusal) }
         try withDatabase { database in
             let probation = probations[session]
             let movedOn = probation.map { open in
