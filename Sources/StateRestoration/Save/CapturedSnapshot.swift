@@ -14,7 +14,8 @@ public struct CapturedSnapshot: Sendable {
     public var objects: [ObjectRecord]
     /// The keys the app's delegate wrote (`application(_:willEncodeRestorableStateWith:)`).
     public var applicationValues: [String: CodedValue] = [:]
-    /// The report, without what only the write knows (the snapshot id, what was written).
+    /// The report, without what only the write knows (the snapshot id, what was written,
+    /// ``SaveReport/saved`` but for ``capture(_:registry:metadata:)``).
     public var report: SaveReport
 }
 
@@ -24,6 +25,8 @@ extension CapturedSnapshot {
     @MainActor
     public static func capture(_ windows: [Window], registry: RestorationRegistry,
                                metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> CapturedSnapshot {
-        try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+        var captured = try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+        captured.report.saved = captured.controllers.map { .init(path: $0.pathString, className: $0.className) }
+        return captured
     }
 }

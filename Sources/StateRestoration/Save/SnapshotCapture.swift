@@ -81,7 +81,6 @@ struct SnapshotCapture {
                 record.values = coder.values
                 report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
             }
-            report.saved.append(.init(path: record.pathString, className: record.className))
             controllers.append(record)
         }
         var objects: [ObjectRecord] = []

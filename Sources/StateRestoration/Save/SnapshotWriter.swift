@@ -53,7 +53,7 @@ struct SnapshotWriter {
         try database.inTransaction {
             let sessionID = try SceneSessionWriter.id(of: session, in: database)
             var writer = try SnapshotWriter(database)
-            try writer.insert(captured, session: sessionID)
+            try writer.insert(captured, session: sessionID, report: &report)
             if let probation {
                 try Probation.carry(to: writer.snapshotID, strikes: probation.strikes, in: database)
             } else if endingProbation {
@@ -80,7 +80,9 @@ struct SnapshotWriter {
         for row in rows.objects { try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertObject) }
     }
 
-    private mutating func insert(_ captured: CapturedSnapshot, session: Int64) throws {
+    /// Inserts `captured` as a snapshot of session row `session`, each controller's path text
+    /// made once, for its row and for the report's `saved`.
+    private mutating func insert(_ captured: CapturedSnapshot, session: Int64, report: inout SaveReport) throws {
         let metadata = captured.metadata
         guard let createdAt = try database.timestamp(metadata.createdAt) else {
             throw StoreError.invalidHierarchy(reason: "its date \(metadata.createdAt) is outside the years 0000 to 9999")
@@ -93,12 +95,15 @@ struct SnapshotWriter {
         ]
         try insertSnapshot(Self.insertSnapshot, leading: [.integer(session)], header: header, isIntact: true)
         let insertController = try database.cachedStatement(Self.insertController)
+        // What this write inserts, whatever a tool's capture listed.
+        report.saved = []
         for record in captured.controllers {
             guard let stored = record.relation.columns(window: record.windowIndex) else {
                 throw StoreError.invalidHierarchy(reason: "\(record.pathString) is detached: a snapshot holds window roots and what hangs from them")
             }
+            let path = record.pathString
             let columns: [DatabaseValue] = [
-                .integer(Int64(record.id)), record.parentID.databaseValue, .text(record.pathString), .text(record.identifier),
+                .integer(Int64(record.id)), record.parentID.databaseValue, .text(path), .text(record.identifier),
                 record.title.databaseValue, .integer(Int64(record.windowIndex)), .text(stored.name),
                 .integer(Int64(stored.position)), stored.style.databaseValue, stored.isSelected.databaseValue,
                 record.isCollapsed.databaseValue, record.isViewLoaded.databaseValue, .text(record.appearance.rawValue),
@@ -111,9 +116,10 @@ struct SnapshotWriter {
                 guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
                 let isInRange = record.id > 0 && record.windowIndex >= 0 && stored.position >= 0
                 throw StoreError.invalidHierarchy(reason: isInRange
-                    ? "two controllers have node id \(record.id), \(record.pathString) the second"
-                    : "\(record.pathString) has node id \(record.id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative")
+                    ? "two controllers have node id \(record.id), \(path) the second"
+                    : "\(path) has node id \(record.id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative")
             }
+            report.saved.append(.init(path: path, className: record.className))
         }
         let insertObject = try database.cachedStatement(Self.insertObject)
         for object in captured.objects {
