@@ -25,14 +25,10 @@ enum SceneSessionWriter {
         return id
     }
 
-    /// The row id of session `identifier`; the default session's row is written when missing
-    /// (an app without scenes saves there), any other must have been saved.
-    static func id(of identifier: String, in database: Database) throws -> Int64 {
+    /// The row id of the default session, where an app without scenes saves; written when missing.
+    static func defaultSessionID(in database: Database) throws -> Int64 {
         let select = "SELECT id FROM scene_session WHERE persistent_identifier = ?"
-        if let id = try database.scalarInteger(select, [identifier]) { return id }
-        guard identifier == SceneSessionRows.defaultIdentifier else {
-            throw StoreError.sessionNotFound(path: database.path, identifier: identifier)
-        }
+        if let id = try database.scalarInteger(select, [SceneSessionRows.defaultIdentifier]) { return id }
         // A new row without an activity: a plain insert, as every save into an emptied file makes one.
         let columns = try SceneSessionRows(SceneSessionRows.defaultSession).session
         try database.execute(SceneSessionColumn.insert(), columns + [.integer(Checksum.of(columns))])

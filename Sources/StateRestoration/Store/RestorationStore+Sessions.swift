@@ -41,13 +41,15 @@ extension RestorationStore {
         try save(session: record, capture(windows: windows, registry: registry, label: label), allowingEmpty: allowingEmpty)
     }
 
-    /// Writes scene session `record`, then `captured` as its snapshot. Two transactions: either
-    /// crash point leaves a session whose newest snapshot and activity were both saved by the app.
+    /// Writes scene session `record` and `captured` as its snapshot in one transaction, so a
+    /// crash leaves both as they were or both new; the session alone when the save is refused.
     func save(session record: SceneSessionRecord, _ captured: CapturedSnapshot, allowingEmpty: Bool) throws(StoreError) -> SaveReport {
+        let report = try write(captured, allowingEmpty: allowingEmpty, session: record)
+        guard !report.didSave else { return report }
         _ = try withDatabase { database in
             try database.inTransaction { try SceneSessionWriter.save(record, into: database) }
         }
-        return try write(captured, allowingEmpty: allowingEmpty, session: record.persistentIdentifier)
+        return report
     }
 
     /// Restores the newest restorable snapshot of scene session `identifier` into `windows`

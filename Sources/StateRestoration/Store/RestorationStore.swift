@@ -162,12 +162,13 @@ public final class RestorationStore: @unchecked Sendable {
     /// On probation, a state that differs from the restored one counts the launch as good, and
     /// the same state carries the probation (docs/behaviour.md §4.2).
     public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
-        try write(captured, allowingEmpty: allowingEmpty, session: SceneSessionRows.defaultIdentifier)
+        try write(captured, allowingEmpty: allowingEmpty, session: nil)
     }
 
-    /// `session` is a scene session's persistent identifier, whose row must be saved already
-    /// unless it is the default one.
-    func write(_ captured: CapturedSnapshot, allowingEmpty: Bool, session: String) throws(StoreError) -> SaveReport {
+    /// The write of ``write(_:allowingEmpty:)`` as a snapshot of scene session `record`, written
+    /// in the same transaction; of the default session when `nil`.
+    func write(_ captured: CapturedSnapshot, allowingEmpty: Bool, session record: SceneSessionRecord?) throws(StoreError) -> SaveReport {
+        let session = record?.persistentIdentifier ?? SceneSessionRows.defaultIdentifier
         var report = captured.report
         guard report.didSave else { return report }
         if captured.controllers.isEmpty, !allowingEmpty {
@@ -181,7 +182,7 @@ public final class RestorationStore: @unchecked Sendable {
                 open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
                                                  applicationValues: captured.applicationValues)
             }
-            try SnapshotWriter.save(captured, session: session, into: database, keeping: configuration.keepCount,
+            try SnapshotWriter.save(captured, session: record, into: database, keeping: configuration.keepCount,
                                     carryingProbation: movedOn == false ? probation : nil, endingProbation: movedOn == true,
                                     report: &report)
             // Another session's marks may be left, so `hasMarks` stays.
