@@ -2,7 +2,8 @@
 extension ViewController {
     /// This controller, its descendants and everything presented from them: parents before
     /// children, children in order, then what a controller presents (docs/behaviour.md).
-    func allControllersInTree() -> [ViewController] {
+    @_spi(Restoration)
+    public func allControllersInTree() -> [ViewController] {
         var result: [ViewController] = []
         var visited = Set<ObjectIdentifier>()
         func visit(_ controller: ViewController) {

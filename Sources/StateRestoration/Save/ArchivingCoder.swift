@@ -9,23 +9,19 @@
 @MainActor
 final class ArchiveContext {
     let registry: RestorationRegistry
-    /// The saved controllers' node ids.
     let controllerIDs: [ObjectIdentifier: Int]
     private var objectIDs: [ObjectIdentifier: Int] = [:]
     /// The objects the app registered by instance, with their identifiers, by object id.
     private var registered: [Int: (object: any StateRestoring, identifier: String)] = [:]
-    private var registeredIdentity: [ObjectIdentifier: Int] = [:]
-    /// Objects referred to and not yet encoded, oldest first: ``Coding`` objects in a
-    /// ``CodingObjectBox``.
-    private var queue: [(id: Int, object: any StateRestoring)] = []
-    private var queueStart = 0
-    private var nextObjectID: Int
+    /// Objects referred to, in the order they were numbered: ``Coding`` objects in a
+    /// ``CodingObjectBox``. The save encodes them in turn, so chains and cycles of references
+    /// need no recursion.
+    private(set) var queue: [(id: Int, object: any StateRestoring)] = []
     private(set) var warnings: [String] = []
 
     init(registry: RestorationRegistry, controllerIDs: [ObjectIdentifier: Int]) {
         self.registry = registry
         self.controllerIDs = controllerIDs
-        nextObjectID = (controllerIDs.values.max() ?? 0) + 1
     }
 
     /// The reference that the coder at `path` stores for `object` under `key`; `nil`, with a
@@ -38,49 +34,35 @@ final class ArchiveContext {
             return nil
         }
         if let id = objectIDs[identity] { return ObjectReference(id: id) }
-        guard let encodable = encodable(object, key: key, path: path) else { return nil }
-        return ObjectReference(id: id(of: encodable, identity: identity))
-    }
-
-    /// `object` as the save encodes it, or `nil` and a warning when its class is not registered.
-    private func encodable(_ object: AnyObject, key: String, path: [String]) -> (any StateRestoring)? {
         let place = "\(SnapshotPath.string(path)): a reference to a \(type(of: object)) under key \(key.debugDescription) was not kept"
         if let restoring = object as? any StateRestoring {
             if let entry = registry.objectEntry(for: restoring) {
-                if case .coding = entry.kind, let coding = object as? any Coding { return CodingObjectBox(coding) }
-                return restoring
+                if case .coding = entry.kind, let coding = object as? any Coding { return number(CodingObjectBox(coding), identity) }
+                return number(restoring, identity)
             }
-            if let factory = restoring.objectRestorationClass {
-                warnings.append("\(place): neither its class nor its restoration class \(factory) is registered")
-            } else {
-                warnings.append("\(place): its class is not registered")
-            }
-            return nil
-        }
-        if let coding = object as? any Coding {
-            if registry.codingEntry(for: coding) != nil { return CodingObjectBox(coding) }
+            let factory = restoring.objectRestorationClass.map { "neither its class nor its restoration class \($0) is registered" }
+            warnings.append("\(place): \(factory ?? "its class is not registered")")
+        } else if let coding = object as? any Coding {
+            if registry.codingEntry(for: coding) != nil { return number(CodingObjectBox(coding), identity) }
             warnings.append("\(place): its class is not registered (registerObject(\(type(of: object)).self, as:))")
-            return nil
+        } else {
+            warnings.append("\(place): it is neither StateRestoring nor Coding")
         }
-        warnings.append("\(place): it is neither StateRestoring nor Coding")
         return nil
     }
 
     /// Saves `object`, which the app registered under `identifier`, whatever its class.
     func register(_ object: any StateRestoring, identifier: String) {
-        let id = id(of: object, identity: ObjectIdentifier(object))
-        registered[id] = (object, identifier)
-        registeredIdentity[ObjectIdentifier(object)] = id
+        registered[number(object, ObjectIdentifier(object)).id] = (object, identifier)
     }
 
-    /// The id of `object`, numbered and queued for encoding the first time it is met.
-    private func id(of object: any StateRestoring, identity: ObjectIdentifier) -> Int {
-        if let id = objectIDs[identity] { return id }
-        let id = nextObjectID
-        nextObjectID += 1
+    /// The reference to `object`, numbered after every controller and queued the first time.
+    private func number(_ object: any StateRestoring, _ identity: ObjectIdentifier) -> ObjectReference {
+        if let id = objectIDs[identity] { return ObjectReference(id: id) }
+        let id = (queue.last?.id ?? controllerIDs.values.max() ?? 0) + 1
         objectIDs[identity] = id
         queue.append((id, object))
-        return id
+        return ObjectReference(id: id)
     }
 
     /// What the record of object `id` stores as its identifier, if the app registered it: its
@@ -92,9 +74,9 @@ final class ArchiveContext {
         return ObjectPath.string(identifierPath(of: object, identifier: identifier, visited: &visited))
     }
 
-    /// The restoration path of a registered object: its parent's, then its identifier.
     private func identifierPath(of object: any StateRestoring, identifier: String, visited: inout Set<ObjectIdentifier>) -> [String] {
         guard let parent = object.restorationParent else { return [identifier] }
+        let subject = "object \(identifier.debugDescription): its restoration parent"
         guard visited.insert(ObjectIdentifier(parent)).inserted else {
             warnings.append("object \(identifier.debugDescription): its restoration parents form a cycle; it is saved under its identifier alone")
             return [identifier]
@@ -103,22 +85,13 @@ final class ArchiveContext {
             if let path = controller.restorationIdentifierPath, controllerIDs[ObjectIdentifier(controller)] != nil {
                 return path + [identifier]
             }
-            warnings.append("object \(identifier.debugDescription): its restoration parent \(controller) is not saved; it is saved under its identifier alone")
-            return [identifier]
-        }
-        if let parentID = registeredIdentity[ObjectIdentifier(parent)], let (_, parentIdentifier) = registered[parentID] {
+            warnings.append("\(subject) \(controller) is not saved; it is saved under its identifier alone")
+        } else if let parentID = objectIDs[ObjectIdentifier(parent)], let (_, parentIdentifier) = registered[parentID] {
             return identifierPath(of: parent, identifier: parentIdentifier, visited: &visited) + [identifier]
+        } else {
+            warnings.append("\(subject), a \(type(of: parent)), is not registered for state restoration; it is saved under its identifier alone")
         }
-        warnings.append("object \(identifier.debugDescription): its restoration parent, a \(type(of: parent)), is not registered for state restoration; it is saved under its identifier alone")
         return [identifier]
-    }
-
-    /// The oldest object referred to and not encoded yet; a queue, so chains and cycles of
-    /// references need no recursion.
-    func nextQueuedObject() -> (id: Int, object: any StateRestoring)? {
-        guard queueStart < queue.count else { return nil }
-        defer { queueStart += 1 }
-        return queue[queueStart]
     }
 }
 

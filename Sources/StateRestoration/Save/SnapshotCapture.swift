@@ -12,11 +12,8 @@
 struct SnapshotCapture {
     let registry: RestorationRegistry
 
-    /// A controller found by the walk, before it encodes.
-    private struct Walked {
-        let controller: ViewController
-        var record: ControllerRecord
-    }
+    /// The controllers walked, with their records before they encode.
+    private typealias Walked = [(controller: ViewController, record: ControllerRecord)]
 
     /// Reads `windows`, unless the application's delegate declines (its save decision,
     /// `application(_:shouldSaveSecureApplicationState:)` or the older pair, answers `false`;
@@ -26,7 +23,7 @@ struct SnapshotCapture {
     func capture(_ windows: [Window], metadata: SnapshotMetadata, requiringOptIn: Bool = false) throws(StoreError) -> CapturedSnapshot {
         var report = SaveReport()
         let application = windows.first?.application ?? .shared
-        var walked: [Walked] = []
+        var walked: Walked = []
         // Window roots are siblings too, under their windows' identifiers: a repeated path takes
         // its window's index.
         let rootPaths = windows.map { window in
@@ -34,10 +31,9 @@ struct SnapshotCapture {
         }
         for (index, window) in windows.enumerated() {
             guard let root = window.rootViewController else { continue }
-            let identifier = root.restorationIdentifier ?? ""
-            let component = rootPaths.filter { $0 == rootPaths[index] }.count > 1 ? "\(identifier)[\(index)]" : nil
-            try visit(root, parent: nil, component: component, relation: .windowRoot, window: index,
-                      windowIdentifier: window.restorationIdentifier, into: &walked, report: &report)
+            let component = rootPaths.filter { $0 == rootPaths[index] }.count > 1 ? "\(root.restorationIdentifier ?? "")[\(index)]" : nil
+            try visit(root, parent: nil, parentPath: window.restorationIdentifier.map { [$0] } ?? [], component: component,
+                      relation: .windowRoot, window: index, into: &walked, report: &report)
         }
         let ids = Dictionary(uniqueKeysWithValues: walked.map { (ObjectIdentifier($0.controller), $0.record.id) })
         let context = ArchiveContext(registry: registry, controllerIDs: ids)
@@ -64,27 +60,28 @@ struct SnapshotCapture {
         for (identifier, object) in application.objectsRegisteredForStateRestoration.sorted(by: { $0.key < $1.key }) {
             context.register(object, identifier: identifier)
         }
-        var controllers: [ControllerRecord] = []
-        for item in walked {
-            var record = item.record
-            if let pending = item.controller.pendingRestoration {
+        let controllers = walked.map { controller, record in
+            var record = record
+            if let pending = controller.pendingRestoration {
                 // Restored lazily and not reached yet: it holds nothing it could encode, and its
                 // saved values are still what it has.
                 record.values = pending.coder.values
-            } else {
-                let coder = ArchivingCoder(context: context, codingPath: item.record.path)
-                // Its storyboard's name first, as UIKit's coder holds it, for the restore to re-make it.
-                if let storyboard = item.controller.storyboard {
-                    coder.encode(.string(storyboard.name), forKey: Application.stateRestorationViewControllerStoryboardKey)
-                }
-                item.controller.encodeRestorableState(with: coder)
-                record.values = coder.values
-                report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
+                return record
             }
-            controllers.append(record)
+            let coder = ArchivingCoder(context: context, codingPath: record.path)
+            // Its storyboard's name first, as UIKit's coder holds it, for the restore to re-make it.
+            if let storyboard = controller.storyboard {
+                coder.encode(.string(storyboard.name), forKey: Application.stateRestorationViewControllerStoryboardKey)
+            }
+            controller.encodeRestorableState(with: coder)
+            record.values = coder.values
+            report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
+            return record
         }
         var objects: [ObjectRecord] = []
-        while let (id, object) = context.nextQueuedObject() {
+        // Encoding an object can queue more.
+        while objects.count < context.queue.count {
+            let (id, object) = context.queue[objects.count]
             let coder = ArchivingCoder(context: context, codingPath: ["object \(id)"])
             object.encodeRestorableState(with: coder)
             let entry = registry.objectEntry(for: object)
@@ -93,41 +90,35 @@ struct SnapshotCapture {
             report.warnings += coder.errors.map { "object \(id): \($0)" }
         }
         report.warnings += context.warnings
-        var captured = CapturedSnapshot(metadata: metadata, windowCount: windows.count, controllers: controllers,
-                                  objects: objects, report: report)
-        captured.applicationValues = applicationValues
-        return captured
+        return CapturedSnapshot(metadata: metadata, windowCount: windows.count, controllers: controllers, objects: objects,
+                                applicationValues: applicationValues, report: report)
     }
 
     /// Records `controller` and what hangs below it, parents first. `component` is its path
     /// component when its siblings repeat its identifier (then indexed), else `nil`.
-    private func visit(_ controller: ViewController, parent: Int?, component: String?, relation: ControllerRelation,
-                       window: Int, windowIdentifier: String? = nil, into walked: inout [Walked],
+    private func visit(_ controller: ViewController, parent: Int?, parentPath: [String], component: String?,
+                       relation: ControllerRelation, window: Int, into walked: inout Walked,
                        report: inout SaveReport) throws(StoreError) {
-        let parentPath = parent.map { walked[$0].record.path } ?? windowIdentifier.map { [$0] } ?? []
         guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else {
             report.leftOut.append(.init(path: SnapshotPath.string(parentPath + ["<\(type(of: controller))>"]),
-                                        className: "\(type(of: controller))",
-                                        reason: "it has no restorationIdentifier",
-                                        descendantCount: controller.descendantAndPresentedCount))
+                                        className: "\(type(of: controller))", reason: "it has no restorationIdentifier",
+                                        descendantCount: controller.allControllersInTree().count - 1))
             return
         }
+        let path = parentPath + [component ?? identifier]
         let entry = registry.entry(for: controller)
         // A storyboard's controller is re-made from its storyboard: its class needs no registration.
         if entry == nil, controller.storyboard == nil {
-            report.warnings.append("\(SnapshotPath.string(parentPath + [component ?? identifier])): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
+            report.warnings.append("\(SnapshotPath.string(path)): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
         }
-        var factoryName: String?
-        if let factory = controller.restorationClass {
-            factoryName = registry.factoryName(for: factory)
-            if factoryName == nil {
-                report.warnings.append("\(SnapshotPath.string(parentPath + [component ?? identifier])): restoration class \(factory) is not registered")
-            }
+        let factoryName = controller.restorationClass.flatMap(registry.factoryName(for:))
+        if let factory = controller.restorationClass, factoryName == nil {
+            report.warnings.append("\(SnapshotPath.string(path)): restoration class \(factory) is not registered")
         }
         let split = controller as? SplitViewController
         let index = walked.count
-        walked.append(Walked(controller: controller, record: ControllerRecord(
-            id: index + 1, parentID: parent.map { walked[$0].record.id }, path: parentPath + [component ?? identifier],
+        walked.append((controller, ControllerRecord(
+            id: index + 1, parentID: parent.map { walked[$0].record.id }, path: path,
             identifier: identifier, title: controller.title, windowIndex: window, relation: relation,
             className: entry?.name ?? "\(type(of: controller))", classVersion: entry?.version ?? 0,
             restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
@@ -160,16 +151,13 @@ struct SnapshotCapture {
         if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
             siblings.append((presented, .presented(style: style), controller.children.count))
         }
-        var identifierCounts: [String: Int] = [:]
-        for sibling in siblings {
-            if let identifier = sibling.controller.restorationIdentifier { identifierCounts[identifier, default: 0] += 1 }
-        }
+        let identifierCounts = Dictionary(siblings.compactMap { $0.controller.restorationIdentifier.map { ($0, 1) } }, uniquingKeysWith: +)
         var taken: [String: Int] = [:]
         for sibling in siblings {
             let identifier = sibling.controller.restorationIdentifier ?? ""
             let childComponent = (identifierCounts[identifier] ?? 0) > 1 ? "\(identifier)[\(sibling.position)]" : nil
             let before = walked.count
-            try visit(sibling.controller, parent: index, component: childComponent, relation: sibling.relation,
+            try visit(sibling.controller, parent: index, parentPath: path, component: childComponent, relation: sibling.relation,
                       window: window, into: &walked, report: &report)
             guard walked.count > before else { continue }
             let placed = walked[before].record
@@ -178,20 +166,5 @@ struct SnapshotCapture {
                 throw StoreError.invalidHierarchy(reason: "\(first.className)(id: \(first.identifier.debugDescription)) and \(placed.className)(id: \(placed.identifier.debugDescription)) both have the restoration path \(placed.pathString)")
             }
         }
-    }
-}
-
-extension ViewController {
-    /// How many controllers sit below this one: children, their children, what is presented.
-    var descendantAndPresentedCount: Int {
-        var count = 0
-        var pending = children
-        if let presented = presentedViewController, presented.presentingViewController === self { pending.append(presented) }
-        while let next = pending.popLast() {
-            count += 1
-            pending += next.children
-            if let presented = next.presentedViewController, presented.presentingViewController === next { pending.append(presented) }
-        }
-        return count
     }
 }
