@@ -60,23 +60,23 @@ struct SnapshotCapture {
         for (identifier, object) in application.objectsRegisteredForStateRestoration.sorted(by: { $0.key < $1.key }) {
             context.register(object, identifier: identifier)
         }
-        let controllers = walked.map { controller, record in
-            var record = record
+        var controllers: [ControllerRecord] = []
+        for (controller, var record) in walked {
             if let pending = controller.pendingRestoration {
                 // Restored lazily and not reached yet: it holds nothing it could encode, and its
                 // saved values are still what it has.
                 record.values = pending.coder.values
-                return record
+            } else {
+                let coder = ArchivingCoder(context: context, codingPath: record.path)
+                // Its storyboard's name first, as UIKit's coder holds it, for the restore to re-make it.
+                if let storyboard = controller.storyboard {
+                    coder.encode(.string(storyboard.name), forKey: Application.stateRestorationViewControllerStoryboardKey)
+                }
+                controller.encodeRestorableState(with: coder)
+                record.values = coder.values
+                report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
             }
-            let coder = ArchivingCoder(context: context, codingPath: record.path)
-            // Its storyboard's name first, as UIKit's coder holds it, for the restore to re-make it.
-            if let storyboard = controller.storyboard {
-                coder.encode(.string(storyboard.name), forKey: Application.stateRestorationViewControllerStoryboardKey)
-            }
-            controller.encodeRestorableState(with: coder)
-            record.values = coder.values
-            report.warnings += coder.errors.map { "\(record.pathString): \($0)" }
-            return record
+            controllers.append(record)
         }
         var objects: [ObjectRecord] = []
         // Encoding an object can queue more.
@@ -151,7 +151,8 @@ struct SnapshotCapture {
         if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
             siblings.append((presented, .presented(style: style), controller.children.count))
         }
-        let identifierCounts = Dictionary(siblings.compactMap { $0.controller.restorationIdentifier.map { ($0, 1) } }, uniquingKeysWith: +)
+        var identifierCounts: [String: Int] = [:]
+        for case let identifier? in siblings.map(\.controller.restorationIdentifier) { identifierCounts[identifier, default: 0] += 1 }
         var taken: [String: Int] = [:]
         for sibling in siblings {
             let identifier = sibling.controller.restorationIdentifier ?? ""
