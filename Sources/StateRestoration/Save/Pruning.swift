@@ -13,8 +13,8 @@ public struct PruneResult: Sendable, Hashable {
 /// and tools that do not open a store (the CLI) prune on their own.
 public enum SnapshotMaintenance {
     /// Deletes all but the newest `count` snapshots of each scene session, and the payloads
-    /// nothing kept uses; in one transaction. A dry run does the same work and rolls it back, so it reports exactly what a
-    /// prune would delete and free.
+    /// nothing kept uses; in one transaction. A dry run does the same work and rolls it back, so
+    /// it reports exactly what a prune would delete and free.
     public static func prune(_ database: Database, keeping count: Int, dryRun: Bool = false) throws(StoreError) -> PruneResult {
         try StoreError.wrapping(path: database.path) {
             guard dryRun else { return try database.inTransaction { try prune(inTransaction: database, keeping: count) } }
@@ -24,10 +24,9 @@ public enum SnapshotMaintenance {
         }
     }
 
-    /// Deletes all but the newest `count` snapshots of each scene session (at least one is
-    /// kept), then the payloads no kept row uses, in the caller's transaction: one window's
-    /// saves never prune another's state.
-    /// A save prunes only its own session (`session`, a row id): no other changed.
+    /// Deletes all but the newest `count` snapshots (at least one) of each scene session, or of
+    /// session row `session` alone (a save's: no other changed), then the payloads no kept row
+    /// uses, in the caller's transaction: one window's saves never prune another's state.
     static func prune(inTransaction database: Database, keeping count: Int, session: Int64? = nil) throws -> PruneResult {
         var result = PruneResult()
         let keep = max(count, 1)
@@ -50,19 +49,14 @@ public enum SnapshotMaintenance {
 
     /// Deletes the payloads no kept row uses, adding them to `result`, in the caller's transaction.
     static func deleteUnusedPayloads(in database: Database, into result: inout PruneResult) throws {
-        let unused = """
-            hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)
-            AND hash NOT IN (SELECT payload_hash FROM snapshot WHERE payload_hash IS NOT NULL)
-            """
-        let freed = try database.cachedStatement(
-            "SELECT count(*) AS freed_count, coalesce(sum(length(bytes)), 0) AS freed_bytes FROM payload WHERE \(unused)")
-        defer { freed.reset() }
-        var count = 0
-        if try freed.step() {
-            count = Int(freed.integer(named: "freed_count") ?? 0)
-            result.freedPayloadCount += count
-            result.freedPayloadBytes += Int(freed.integer(named: "freed_bytes") ?? 0)
+        try database.cachedStatement("""
+            DELETE FROM payload
+            WHERE hash NOT IN (SELECT payload_hash FROM controller) AND hash NOT IN (SELECT payload_hash FROM object)
+                AND hash NOT IN (SELECT payload_hash FROM snapshot WHERE payload_hash IS NOT NULL)
+            RETURNING length(bytes)
+            """).forEachRow { row in
+            result.freedPayloadCount += 1
+            result.freedPayloadBytes += Int(row.integer(at: 0) ?? 0)
         }
-        if count > 0 { try database.execute("DELETE FROM payload WHERE \(unused)") }
     }
 }
