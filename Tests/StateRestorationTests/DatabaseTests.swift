@@ -295,6 +295,11 @@ import TestSupport
         var zero = draft
         zero.controllers[0].id = 0
         #expect(throws: StoreError.self) { _ = try store.write(zero) }
+        // References tell objects from controllers by id alone.
+        var clash = draft
+        clash.objects = [ObjectRecord(id: 2, className: "Model", classVersion: 0, values: [:])]
+        #expect(throws: StoreError.invalidHierarchy(reason: "object 2 has the id of a controller")) { _ = try store.write(clash) }
+        #expect(try store.snapshots().isEmpty)
         // An id far beyond the count, as a store that saved for long numbers them, is fine.
         var far = draft
         far.controllers[2].id = 1_000_000

@@ -2,8 +2,7 @@ import ControllerKit
 import CSQLite
 import Foundation
 
-/// A snapshot of an earlier schema as rows (``Schema1To4Snapshots``), written back with its id,
-/// marks and checksums by ``SnapshotWriter/insert(_:into:)``.
+/// A snapshot of an earlier schema as rows (``Schema1To4Snapshots``), written back as it was.
 struct SnapshotRows {
     /// One controller or object row: its columns between the snapshot id and the payload hash,
     /// in ``TableColumn`` order, and its payload's bytes.
@@ -24,14 +23,14 @@ struct SnapshotRows {
     var objects: [Row]
 }
 
-/// Writes snapshots as rows, in the caller's transaction: a crash at any moment leaves either the
-/// whole snapshot or none of it (`docs/behaviour.md`, "Saving"). Each row is made and inserted in
-/// turn, so a save never holds every row's columns and payload at once.
+/// Writes snapshots as rows, in one transaction: a crash at any moment leaves either the whole
+/// snapshot or none of it (`docs/behaviour.md` §3.5). Each row is made and inserted in turn, so a
+/// save never holds every row's columns and payload at once.
 struct SnapshotWriter {
     private let database: Database
     private let insertPayload: Statement
     private var snapshotID: Int64 = 0
-    /// Payloads no kept snapshot held yet, and their bytes: the rest were shared.
+    /// Payloads no kept row held yet, and their bytes: the rest were shared.
     private var newPayloadCount = 0
     private var newPayloadBytes = 0
 
@@ -44,10 +43,10 @@ struct SnapshotWriter {
     private static let insertController = ControllerColumn.insert()
     private static let insertObject = ObjectColumn.insert()
 
-    /// A save's one transaction: scene session `session` written (the default one's row when
-    /// `nil`, if missing), `captured` inserted as its new snapshot, the probation of the restored state carried to it (a save of
-    /// that same state) or the session's ended as a good launch (a save the user moved on to; see
-    /// ``Probation``), then the snapshots beyond `count` pruned; what it wrote, in `report`.
+    /// A save's one transaction: scene session `session` written (the default one's row when `nil`,
+    /// if missing), `captured` inserted as its new snapshot, the probation of the restored state
+    /// carried to it (a save of that same state) or the session's ended as a good launch (a save the
+    /// user moved on to; see ``Probation``), then the snapshots beyond `count` pruned.
     static func save(_ captured: CapturedSnapshot, session: SceneSessionRecord?, into database: Database, keeping count: Int,
                      carryingProbation probation: Probation?, endingProbation: Bool, report: inout SaveReport) throws {
         try database.inTransaction {
@@ -77,27 +76,29 @@ struct SnapshotWriter {
                                   leading: [.integer(rows.id), rows.restoreStartedAt.databaseValue],
                                   header: rows.header + [.null], isIntact: rows.isHeaderIntact)
         let insertController = try database.cachedStatement(ControllerColumn.insert("INSERT OR IGNORE"))
-        for row in rows.controllers { try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertController) }
+        for row in rows.controllers {
+            try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertController)
+        }
         let insertObject = try database.cachedStatement(ObjectColumn.insert("INSERT OR IGNORE"))
-        for row in rows.objects { try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertObject) }
+        for row in rows.objects {
+            try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertObject)
+        }
     }
 
-    /// Inserts `captured` as a snapshot of session row `session`, each controller's path text
-    /// made once, for its row and for the report's `saved`.
     private mutating func insert(_ captured: CapturedSnapshot, session: Int64, report: inout SaveReport) throws {
         let metadata = captured.metadata
         guard let createdAt = try database.timestamp(metadata.createdAt) else {
             throw StoreError.invalidHierarchy(reason: "its date \(metadata.createdAt) is outside the years 0000 to 9999")
         }
-        let applicationPayload = try captured.applicationValues.isEmpty ? nil : insert(PayloadCodec.encode(captured.applicationValues))
-        let header: [DatabaseValue] = [
+        let applicationValues = captured.applicationValues
+        let applicationPayload = try applicationValues.isEmpty ? nil : insert(PayloadCodec.encode(applicationValues))
+        try insertSnapshot(Self.insertSnapshot, leading: [.integer(session)], header: [
             .text(createdAt), .text(metadata.appVersion), .text(metadata.appBuild), .integer(Int64(metadata.schemaVersion)),
             .text(metadata.platform), .text(metadata.label), .integer(Int64(captured.windowCount)),
             .integer(Int64(captured.controllers.count)), applicationPayload.databaseValue,
-        ]
-        try insertSnapshot(Self.insertSnapshot, leading: [.integer(session)], header: header, isIntact: true)
+        ], isIntact: true)
         let insertController = try database.cachedStatement(Self.insertController)
-        // What this write inserts, whatever a tool's capture listed.
+        // What this write inserts, each path made once, whatever a tool's capture listed.
         report.saved = []
         for record in captured.controllers {
             guard let stored = record.relation.columns(window: record.windowIndex) else {
@@ -127,24 +128,19 @@ struct SnapshotWriter {
         for object in captured.objects {
             let columns: [DatabaseValue] = [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
                                             .integer(Int64(object.classVersion))]
-            do {
-                try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
-            } catch {
-                guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
-                throw StoreError.invalidHierarchy(reason: "object \(object.id) has an id that is not positive or not unique")
-            }
+            try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
         }
-        // References name controllers and objects by one id.
+        // The schema refuses object ids that are not positive or repeat; references also need
+        // them apart from controllers' ids.
         if !captured.objects.isEmpty, let id = try database.scalarInteger("""
             SELECT o.object_id FROM object o JOIN controller c ON c.snapshot_id = o.snapshot_id AND c.node_id = o.object_id
             WHERE o.snapshot_id = ?
             """, [snapshotID]) {
-            throw StoreError.invalidHierarchy(reason: "object \(id) has an id that is not positive or not unique")
+            throw StoreError.invalidHierarchy(reason: "object \(id) has the id of a controller")
         }
     }
 
-    /// Inserts the snapshot row: `leading` columns, then `header` (every ``SnapshotColumn``) and
-    /// its checksum, which does not match when it was not intact.
+    /// Inserts the snapshot row: `leading` columns, then `header` (every ``SnapshotColumn``).
     private mutating func insertSnapshot(_ sql: String, leading: [DatabaseValue], header: [DatabaseValue],
                                          isIntact: Bool) throws(DatabaseError) {
         let checksum = Checksum.of(header)
@@ -152,7 +148,6 @@ struct SnapshotWriter {
         snapshotID = database.lastInsertedRowID
     }
 
-    /// Inserts one controller or object row of the snapshot with `statement`, after its payload.
     private mutating func insert(_ columns: [DatabaseValue], payload: Data, isIntact: Bool,
                                  with statement: Statement) throws(DatabaseError) {
         var values: [DatabaseValue] = []
@@ -165,7 +160,7 @@ struct SnapshotWriter {
         try statement.execute(values)
     }
 
-    /// Inserts `payload` unless a kept row holds it already; its key.
+    /// Inserts `payload` unless a kept row holds it already (shared by content); its key.
     private mutating func insert(_ payload: Data) throws(DatabaseError) -> Int64 {
         let hash = Checksum.of(payload: payload)
         try insertPayload.execute([.integer(hash), .blob(payload)])
