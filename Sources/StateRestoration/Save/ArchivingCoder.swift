@@ -37,11 +37,16 @@ final class ArchiveContext {
         let place = "\(SnapshotPath.string(path)): a reference to a \(type(of: object)) under key \(key.debugDescription) was not kept"
         if let restoring = object as? any StateRestoring {
             if let entry = registry.objectEntry(for: restoring) {
-                if case .coding = entry.kind, let coding = object as? any Coding { return number(CodingObjectBox(coding), identity) }
+                if case .coding = entry.kind, let coding = object as? any Coding {
+                    return number(CodingObjectBox(coding), identity)
+                }
                 return number(restoring, identity)
             }
-            let factory = restoring.objectRestorationClass.map { "neither its class nor its restoration class \($0) is registered" }
-            warnings.append("\(place): \(factory ?? "its class is not registered")")
+            if let factory = restoring.objectRestorationClass {
+                warnings.append("\(place): neither its class nor its restoration class \(factory) is registered")
+            } else {
+                warnings.append("\(place): its class is not registered")
+            }
         } else if let coding = object as? any Coding {
             if registry.codingEntry(for: coding) != nil { return number(CodingObjectBox(coding), identity) }
             warnings.append("\(place): its class is not registered (registerObject(\(type(of: object)).self, as:))")

@@ -17,9 +17,7 @@ public struct CapturedSnapshot: Sendable {
     /// The report, without what only the write knows (the snapshot id, what was written,
     /// ``SaveReport/saved`` but for ``capture(_:registry:metadata:)``).
     public var report: SaveReport
-}
 
-extension CapturedSnapshot {
     /// Reads `windows` without any database: what a save would write. Tools use it to check what
     /// would survive (strict mode) and to compare hierarchies by their keyed values.
     @MainActor

@@ -6,8 +6,7 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
     public struct Saved: Sendable, Hashable {
         /// Its restoration path.
         public var path: String
-        /// The name it was saved under: its registered name, or its runtime class name when
-        /// unregistered.
+        /// Its registered class name, or its runtime class name when unregistered.
         public var className: String
     }
 
@@ -25,20 +24,17 @@ public struct SaveReport: Sendable, Hashable, CustomStringConvertible {
 
     /// The new snapshot's id; 0 when nothing was saved (see ``refusal``).
     public var snapshotID: Int64 = 0
-    /// Why nothing was saved: no controller took part, the application's delegate declined, or
-    /// autosave found nothing changed.
+    /// Why nothing was saved: no controller took part, the app's delegate declined, or autosave found nothing changed.
     public var refusal: String?
     /// Every saved controller, in save order.
     public var saved: [Saved] = []
     /// Every controller left out, with its would-be path and the reason.
     public var leftOut: [LeftOut] = []
-    /// Problems that did not stop the save: unregistered classes, references that could not be
-    /// kept, values that did not encode.
+    /// Problems that did not stop the save: unregistered classes, references not kept, values that did not encode.
     public var warnings: [String] = []
     /// How many older snapshots the save pruned.
     public var prunedSnapshotCount = 0
-    /// How many payloads (distinct keyed-value contents) the save wrote: the others were byte
-    /// for byte what a kept snapshot holds, and are shared with it.
+    /// How many payloads (distinct keyed-value contents) the save wrote: the others are shared with a kept snapshot.
     public var writtenPayloadCount = 0
     /// The bytes of those payloads.
     public var writtenPayloadBytes = 0

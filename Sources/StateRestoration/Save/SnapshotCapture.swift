@@ -31,7 +31,8 @@ struct SnapshotCapture {
         }
         for (index, window) in windows.enumerated() {
             guard let root = window.rootViewController else { continue }
-            let component = rootPaths.filter { $0 == rootPaths[index] }.count > 1 ? "\(root.restorationIdentifier ?? "")[\(index)]" : nil
+            let identifier = root.restorationIdentifier ?? ""
+            let component = rootPaths.filter { $0 == rootPaths[index] }.count > 1 ? "\(identifier)[\(index)]" : nil
             try visit(root, parent: nil, parentPath: window.restorationIdentifier.map { [$0] } ?? [], component: component,
                       relation: .windowRoot, window: index, into: &walked, report: &report)
         }
@@ -152,7 +153,9 @@ struct SnapshotCapture {
             siblings.append((presented, .presented(style: style), controller.children.count))
         }
         var identifierCounts: [String: Int] = [:]
-        for case let identifier? in siblings.map(\.controller.restorationIdentifier) { identifierCounts[identifier, default: 0] += 1 }
+        for case let identifier? in siblings.map(\.controller.restorationIdentifier) {
+            identifierCounts[identifier, default: 0] += 1
+        }
         var taken: [String: Int] = [:]
         for sibling in siblings {
             let identifier = sibling.controller.restorationIdentifier ?? ""
