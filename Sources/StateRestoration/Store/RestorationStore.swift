@@ -167,7 +167,8 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// The write of ``write(_:allowingEmpty:)`` as a snapshot of scene session `record`, written
     /// in the same transaction; of the default session when `nil`.
-    func write(_ captured: CapturedSnapshot, allowingEmpty: Bool, session record: SceneSessionRecord?) throws(StoreError) -> SaveReport {
+    func write(_ captured: CapturedSnapshot, allowingEmpty: Bool,
+               session record: SceneSessionRecord?) throws(StoreError) -> SaveReport {
         let session = record?.persistentIdentifier ?? SceneSessionRows.defaultIdentifier
         var report = captured.report
         guard report.didSave else { return report }
