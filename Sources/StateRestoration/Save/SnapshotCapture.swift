@@ -153,8 +153,8 @@ struct SnapshotCapture {
             siblings.append((presented, .presented(style: style), controller.children.count))
         }
         var identifierCounts: [String: Int] = [:]
-        for case let identifier? in siblings.map(\.controller.restorationIdentifier) {
-            identifierCounts[identifier, default: 0] += 1
+        for sibling in siblings {
+            if let identifier = sibling.controller.restorationIdentifier { identifierCounts[identifier, default: 0] += 1 }
         }
         var taken: [String: Int] = [:]
         for sibling in siblings {
