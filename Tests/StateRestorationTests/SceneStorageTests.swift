@@ -107,6 +107,17 @@ import TestSupport
     }
 
     /// A session's snapshots are pruned among themselves: another window's saves never take them.
+    @MainActor @Test func aSessionIsKeptWhenItsSnapshotCannotBeWritten() throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path(), configuration: Self.noTimer)
+        var captured = try store.capture(windows: [Self.window(["inbox", "message"])], registry: Self.registry())
+        captured.controllers[1].relation = .navigationStack(index: -1, isTop: true)
+        #expect(throws: StoreError.self) { _ = try store.save(session: Self.left, captured, allowingEmpty: false) }
+        // The activity survives; the snapshot, which could not be written, left nothing.
+        #expect(try store.sessions().map(\.record) == [Self.left])
+        #expect(try store.snapshots(session: "left").isEmpty)
+    }
+
     @MainActor @Test func pruningKeepsEachSessionsNewestSnapshots() throws {
         let directory = TemporaryDirectory()
         let path = directory.path()

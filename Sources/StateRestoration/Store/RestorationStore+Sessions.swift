@@ -42,14 +42,25 @@ extension RestorationStore {
     }
 
     /// Writes scene session `record` and `captured` as its snapshot in one transaction, so a
-    /// crash leaves both as they were or both new; the session alone when the save is refused.
+    /// crash leaves both as they were or both new; the session alone when the save is refused
+    /// or fails (its activity is kept whatever happens to the controllers), then the error.
     func save(session record: SceneSessionRecord, _ captured: CapturedSnapshot, allowingEmpty: Bool) throws(StoreError) -> SaveReport {
-        let report = try write(captured, allowingEmpty: allowingEmpty, session: record)
-        guard !report.didSave else { return report }
+        let report: SaveReport
+        do {
+            report = try write(captured, allowingEmpty: allowingEmpty, session: record)
+        } catch {
+            if case .closed = error { throw error }
+            try saveAlone(record)
+            throw error
+        }
+        if !report.didSave { try saveAlone(record) }
+        return report
+    }
+
+    private func saveAlone(_ record: SceneSessionRecord) throws(StoreError) {
         _ = try withDatabase { database in
             try database.inTransaction { try SceneSessionWriter.save(record, into: database) }
         }
-        return report
     }
 
     /// Restores the newest restorable snapshot of scene session `identifier` into `windows`
