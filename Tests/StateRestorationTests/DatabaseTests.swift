@@ -299,6 +299,17 @@ import TestSupport
         var clash = draft
         clash.objects = [ObjectRecord(id: 2, className: "Model", classVersion: 0, values: [:])]
         #expect(throws: StoreError.invalidHierarchy(reason: "object 2 has the id of a controller")) { _ = try store.write(clash) }
+        var twice = draft
+        twice.objects = [ObjectRecord(id: 7, className: "Model", classVersion: 0, values: [:]),
+                         ObjectRecord(id: 7, className: "Model", classVersion: 0, values: [:])]
+        #expect(throws: StoreError.invalidHierarchy(reason: "object 7 has an id that is not positive or not unique")) {
+            _ = try store.write(twice)
+        }
+        var nonPositive = draft
+        nonPositive.objects = [ObjectRecord(id: 0, className: "Model", classVersion: 0, values: [:])]
+        #expect(throws: StoreError.invalidHierarchy(reason: "object 0 has an id that is not positive or not unique")) {
+            _ = try store.write(nonPositive)
+        }
         #expect(try store.snapshots().isEmpty)
         // An id far beyond the count, as a store that saved for long numbers them, is fine.
         var far = draft

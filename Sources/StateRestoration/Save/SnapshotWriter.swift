@@ -128,10 +128,14 @@ struct SnapshotWriter {
         for object in captured.objects {
             let columns: [DatabaseValue] = [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
                                             .integer(Int64(object.classVersion))]
-            try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
+            do {
+                try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
+            } catch {
+                guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
+                throw StoreError.invalidHierarchy(reason: "object \(object.id) has an id that is not positive or not unique")
+            }
         }
-        // The schema refuses object ids that are not positive or repeat; references also need
-        // them apart from controllers' ids.
+        // References also need object ids apart from controllers' ids.
         if !captured.objects.isEmpty, let id = try database.scalarInteger("""
             SELECT o.object_id FROM object o JOIN controller c ON c.snapshot_id = o.snapshot_id AND c.node_id = o.object_id
             WHERE o.snapshot_id = ?
