@@ -199,6 +199,18 @@ import TestSupport
         #expect(try Migrator.currentVersion(of: database) == Migrator.latestVersion)
     }
 
+    @Test func migratingWithAShorterListRefusesAFileItsListDoesNotReach() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        _ = try RestorationStore(path: path)
+        let database = try Database(path: path, mode: .readWrite)
+        let older = Array(Migrator.migrations.dropLast())
+        let supported = Migrator.latestVersion - 1
+        #expect(throws: StoreError.newerSchema(path: path, found: Migrator.latestVersion, supported: supported)) {
+            try Migrator.migrate(database, using: older)
+        }
+    }
+
     @Test func aMigrationLeavingAForeignKeyViolationRollsBack() throws {
         let directory = TemporaryDirectory()
         let path = directory.path()

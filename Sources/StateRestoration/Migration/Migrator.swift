@@ -20,10 +20,10 @@ public enum Migrator {
     }
 
     /// Checks that the file is a navstate database this library can read: refuses another
-    /// application's SQLite file and a newer schema, without changing anything. Returns the
-    /// file's schema version.
+    /// application's SQLite file and a schema newer than `supported` (the library's latest unless
+    /// told), without changing anything. Returns the file's schema version.
     @discardableResult
-    public static func validate(_ database: Database) throws(StoreError) -> Int {
+    public static func validate(_ database: Database, supported: Int = latestVersion) throws(StoreError) -> Int {
         try StoreError.wrapping(path: database.path) {
             let version = try currentVersion(of: database)
             let application = try database.scalarInteger("PRAGMA application_id") ?? 0
@@ -35,8 +35,8 @@ public enum Migrator {
             } else if application != applicationID {
                 throw StoreError.notANavstateDatabase(path: database.path,
                                                       reason: "its application_id is \(application), not navstate's")
-            } else if version > latestVersion {
-                throw StoreError.newerSchema(path: database.path, found: version, supported: latestVersion)
+            } else if version > supported {
+                throw StoreError.newerSchema(path: database.path, found: version, supported: supported)
             }
             return version
         }
@@ -53,7 +53,7 @@ public enum Migrator {
     @discardableResult
     public static func migrate(_ database: Database, using migrations: [Migration] = migrations,
                                willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
-        let version = try validate(database)
+        let version = try validate(database, supported: migrations.last?.version ?? 0)
         let pending = migrations.filter { $0.version > version }
         try StoreError.wrapping(path: database.path) { try database.useWriteAheadLog() }
         for migration in pending {
