@@ -126,10 +126,11 @@ extension Coder {
         case let coded as CodedValue: return coded
         // The typed calls' types: numbers, strings, data, dates, geometry, and arrays and
         // dictionaries of them.
-        case let convertible as any CodedValueConvertible: return convertible.codedValue
-        case let storyboard as Storyboard: return .string(storyboard.name)
+        // Objects before values: an object that is also convertible keeps its identity.
         case let object as any StateRestoring: return try objectValue(object, forKey: key)
         case let object as any Coding: return try objectValue(object, forKey: key)
+        case let convertible as any CodedValueConvertible: return convertible.codedValue
+        case let storyboard as Storyboard: return .string(storyboard.name)
         case let text as NSString: return .string(String(text))
         case let date as NSDate: return .date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate))
         case let data as NSData: return .data(Data(referencing: data))
