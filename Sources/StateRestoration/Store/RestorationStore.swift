@@ -3,9 +3,10 @@ import Foundation
 
 /// A navstate database opened for saving and restoring.
 ///
-/// Opening creates the file when missing and applies pending migrations. One connection serves
-/// the store, behind a lock, so a store can be shared across tasks: a save reads the hierarchy
-/// on the main actor and writes wherever the caller is.
+/// Opening creates the file when missing and applies pending migrations. An app opens its store
+/// with `recovery: .moveAside`, so that no file can stop it at launch; tools open without it, and
+/// get the error. One connection serves the store, behind a lock, so a store can be shared across
+/// tasks: a save reads the hierarchy on the main actor and writes wherever the caller is.
 ///
 /// ```swift
 /// let store = try RestorationStore(path: stateFile, configuration: StoreConfiguration(appVersion: "2.1", appBuild: "57"),
@@ -45,7 +46,11 @@ public final class RestorationStore: @unchecked Sendable {
     /// Opens the database at `path`, creating it whole (owner-only) or migrating it as needed.
     /// Without `recovery` (tools) it throws when the file cannot be used as it is (not a database,
     /// damaged, a newer schema, another application's), leaving it unchanged. With
-    /// ``StoreRecovery/moveAside`` (apps) it moves such a file aside and starts a fresh store.
+    /// ``StoreRecovery/moveAside`` (apps) it moves such a file aside, with its `-wal` and `-shm`
+    /// files, under a name that says why and when, and starts a fresh store; ``recovery`` says
+    /// what it did. Nothing is deleted, so a newer app version's state survives a downgrade byte
+    /// for byte; it throws only when a fresh store cannot be made either (the directory is not
+    /// writable, the disk is full) or the file is busy.
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration(),
                 recovery: StoreRecovery? = nil) throws(StoreError) {
         self.path = path
