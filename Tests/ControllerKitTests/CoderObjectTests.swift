@@ -49,6 +49,37 @@ import Testing
         #expect(coder.errors.isEmpty)
     }
 
+    /// A model class that also converts to a plain value, as an app may make one to store it in
+    /// a typed call.
+    final class Badge: Coding, CodedValueConvertible {
+        let text: String
+        init(text: String) { self.text = text }
+        func encode(with coder: Coder) { coder.encode(text, forKey: "text") }
+        init?(coder: Coder) {
+            guard let text = coder.decodeString(forKey: "text") else { return nil }
+            self.text = text
+        }
+        var codedValue: CodedValue { .string(text) }
+        init?(codedValue: CodedValue) {
+            guard case .string(let text) = codedValue else { return nil }
+            self.text = text
+        }
+    }
+
+    @Test func anObjectThatAlsoConvertsToAValueIsStillStoredByReferenceThroughAny() {
+        let coder = Coder(codingPath: ["inbox"])
+        let badge = Badge(text: "new")
+        coder.encode(badge as Any?, forKey: "first")
+        coder.encode(badge as Any?, forKey: "second")
+        guard case .object? = coder.values["first"] else {
+            Issue.record("stored by value: \(String(describing: coder.values["first"]))")
+            return
+        }
+        #expect(coder.decodeObject(forKey: "first") as? Badge === badge)
+        #expect(coder.decodeObject(forKey: "second") as? Badge === badge)
+        #expect(coder.errors.isEmpty)
+    }
+
     @Test func arraysAndDictionariesOfObjectsComeBack() {
         let coder = Coder(codingPath: ["team"])
         let ada = Person(name: "Ada"), alan = Person(name: "Alan")
