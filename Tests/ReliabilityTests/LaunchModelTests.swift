@@ -23,6 +23,7 @@ import TestSupport
         let replay = "NAVSTATE_MODEL_SEED=\(seed) NAVSTATE_MODEL_STEPS=\(steps) swift test --filter LaunchModel"
         print("launch model: seed \(seed), \(steps) steps (replay: \(replay))")
         let run = try LaunchModelRun(seed: seed, excluded: excluded)
+        if steps >= 200, excluded.isEmpty { run.quarantineTail = (steps - 19)...steps }
         guard drive(run, named: "launch model", seed: seed, steps: steps, replay: replay) else { return }
         print("launch model: outcomes resolved from the file: "
               + run.outcomes.sorted { $0.key < $1.key }.map { "\($0.value)× \($0.key)" }.joined(separator: "; "))
@@ -165,6 +166,10 @@ final class LaunchModelRun {
     var orphan: (outcomes: [(name: String, model: LaunchModel)], bytes: Data)?
     /// What the file has shown at least once, for the coverage check.
     var seen: Set<String> = []
+    /// Steps that, while no quarantine has been seen, launch and kill on probation instead of
+    /// drawing a step: a SIGKILL's moment decides which paths the random steps take, so a run
+    /// could miss the two deaths on probation a quarantine needs.
+    var quarantineTail: ClosedRange<Int>?
     let directory: URL
     let path: String
     let helper: String
@@ -197,14 +202,26 @@ final class LaunchModelRun {
         // even where a SIGKILL's moment made the outcomes differ.
         let rolls = (0..<5).map { _ in random.next() }
         let living = children.keys.sorted()
-        let target = living.isEmpty ? nil : living[Int(rolls[1] % UInt64(living.count))]
-        let kinds = Kind.allCases.filter { !excluded.contains($0.rawValue) && eligible($0, target) }
-        guard !kinds.isEmpty else { throw LaunchModelMismatch(message: "no step can run (NAVSTATE_MODEL_EXCLUDE leaves none)") }
-        var pick = Int(rolls[0] % UInt64(kinds.map(\.weight).reduce(0, +)))
-        let kind = kinds.first { kind in
-            pick -= kind.weight
-            return pick < 0
-        } ?? kinds[0]
+        var target = living.isEmpty ? nil : living[Int(rolls[1] % UInt64(living.count))]
+        let kind: Kind
+        if quarantineTail?.contains(index) == true, !seen.contains("quarantined") {
+            // Kill each living child, then launch again. A restore records a quarantine only when
+            // it restores another snapshot instead, so a file with fewer than two gets a save first.
+            target = living.first
+            kind = target.map { number in
+                guard model.snapshots.count < 2, let process = model.processes[number], process.storeOpen,
+                      !process.state.isEmpty else { return .kill }
+                return .save
+            } ?? .launch
+        } else {
+            let kinds = Kind.allCases.filter { !excluded.contains($0.rawValue) && eligible($0, target) }
+            guard !kinds.isEmpty else { throw LaunchModelMismatch(message: "no step can run (NAVSTATE_MODEL_EXCLUDE leaves none)") }
+            var pick = Int(rolls[0] % UInt64(kinds.map(\.weight).reduce(0, +)))
+            kind = kinds.first { kind in
+                pick -= kind.weight
+                return pick < 0
+            } ?? kinds[0]
+        }
         counts[kind.rawValue, default: 0] += 1
         let prefix = "\(index). \(kind.startsAProcess ? "P\(model.processCount + 1)" : target.map { "P\($0)" } ?? "--") \(kind.rawValue)"
         log.append(prefix)
