@@ -42,9 +42,11 @@ public enum Migrator {
         }
     }
 
-    /// The migrations not yet applied to `database`.
-    public static func pendingMigrations(in database: Database) throws(StoreError) -> [Migration] {
-        let version = try validate(database)
+    /// The migrations of `migrations` (the library's own unless told) not yet applied to
+    /// `database`; throws when the file is newer than the last of them.
+    public static func pendingMigrations(in database: Database,
+                                         using migrations: [Migration] = migrations) throws(StoreError) -> [Migration] {
+        let version = try validate(database, supported: migrations.last?.version ?? 0)
         return migrations.filter { $0.version > version }
     }
 
@@ -53,8 +55,7 @@ public enum Migrator {
     @discardableResult
     public static func migrate(_ database: Database, using migrations: [Migration] = migrations,
                                willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
-        let version = try validate(database, supported: migrations.last?.version ?? 0)
-        let pending = migrations.filter { $0.version > version }
+        let pending = try pendingMigrations(in: database, using: migrations)
         try StoreError.wrapping(path: database.path) { try database.useWriteAheadLog() }
         for migration in pending {
             willApply(migration)
