@@ -45,20 +45,20 @@ struct SnapshotWriter {
 
     /// A save's one transaction: scene session `session` written (the default one's row when `nil`,
     /// if missing), `captured` inserted as its new snapshot, the probation of the restored state
-    /// carried to it (a save of that same state) or the session's ended as a good launch (a save the
-    /// user moved on to; see ``Probation``), then the snapshots beyond `count` pruned.
+    /// carried to it (a save of that same state) or the probation of session `endingProbation`
+    /// (its persistent identifier) ended as a good launch (a save the user moved on to; see
+    /// ``Probation``), then the snapshots beyond `count` pruned.
     static func save(_ captured: CapturedSnapshot, session: SceneSessionRecord?, into database: Database, keeping count: Int,
-                     carryingProbation probation: Probation?, endingProbation: Bool, report: inout SaveReport) throws {
+                     carryingProbation probation: Probation?, endingProbation: String?, report: inout SaveReport) throws {
         try database.inTransaction {
             let sessionID = try session.map { try SceneSessionWriter.save($0, into: database) }
                 ?? SceneSessionWriter.defaultSessionID(in: database)
-            let identifier = session?.persistentIdentifier ?? SceneSessionRows.defaultIdentifier
             var writer = try SnapshotWriter(database)
             try writer.insert(captured, session: sessionID, report: &report)
             if let probation {
                 try Probation.carry(to: writer.snapshotID, strikes: probation.strikes, in: database)
-            } else if endingProbation {
-                try Probation.markLaunchGood(in: database, session: identifier)
+            } else if let endingProbation {
+                try Probation.markLaunchGood(in: database, session: endingProbation)
             }
             let pruned = try SnapshotMaintenance.prune(inTransaction: database, keeping: count, session: sessionID)
             report.snapshotID = writer.snapshotID

@@ -189,7 +189,8 @@ public final class RestorationStore: @unchecked Sendable {
                                                  applicationValues: captured.applicationValues)
             }
             try SnapshotWriter.save(captured, session: record, into: database, keeping: configuration.keepCount,
-                                    carryingProbation: movedOn == false ? probation : nil, endingProbation: movedOn == true,
+                                    carryingProbation: movedOn == false ? probation : nil,
+                                    endingProbation: movedOn == true ? session : nil,
                                     report: &report)
             // Another session's marks may be left, so `hasMarks` stays.
             if movedOn == true { probations[session] = nil }
