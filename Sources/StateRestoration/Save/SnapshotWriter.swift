@@ -102,7 +102,8 @@ struct SnapshotWriter {
         report.saved = []
         for record in captured.controllers {
             guard let stored = record.relation.columns(window: record.windowIndex) else {
-                throw StoreError.invalidHierarchy(reason: "\(record.pathString) is detached: a snapshot holds window roots and what hangs from them")
+                throw StoreError.invalidHierarchy(reason: "\(record.pathString) is detached: "
+                                                      + "a snapshot holds window roots and what hangs from them")
             }
             let path = record.pathString
             let columns: [DatabaseValue] = [
@@ -120,7 +121,8 @@ struct SnapshotWriter {
                 let isInRange = record.id > 0 && record.windowIndex >= 0 && stored.position >= 0
                 throw StoreError.invalidHierarchy(reason: isInRange
                     ? "two controllers have node id \(record.id), \(path) the second"
-                    : "\(path) has node id \(record.id), window \(record.windowIndex) and \(record.relation); ids must be positive, windows and positions not negative")
+                    : "\(path) has node id \(record.id), window \(record.windowIndex) and \(record.relation); "
+                        + "ids must be positive, windows and positions not negative")
             }
             report.saved.append(.init(path: path, className: record.className))
         }
