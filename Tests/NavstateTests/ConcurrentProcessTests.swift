@@ -27,11 +27,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         for round in 0..<3 {
             let name = "old-\(round).sqlite"
-            try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-\(round + 2).sqlite"),
+            try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-\(round + 5).sqlite"),
                                              to: directory.appendingPathComponent(name))
             let runs = try CLI.runTogether(Array(repeating: ["navstate-test-helper", "save-loop", name, "1"], count: 6), in: directory)
             for run in runs {
-                #expect(run.status == 0, "schema \(round + 2): \(run.error)\(run.output.suffix(300))")
+                #expect(run.status == 0, "schema \(round + 5): \(run.error)\(run.output.suffix(300))")
             }
             let verify = try CLI.run(["verify", name], in: directory)
             #expect(verify.status == 0, "\(verify.output)\(verify.error)")

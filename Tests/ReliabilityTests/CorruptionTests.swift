@@ -22,7 +22,7 @@ import TestSupport
         return (try? contents(SnapshotInspector(path: copy).loadSnapshot())) ?? []
     }
 
-    static let originalContents = originalContents(of: PackageFixture.schema1)
+    static let originalContents = originalContents(of: PackageFixture.schema5)
 
     static func contents(_ loaded: LoadedSnapshot) -> [String] {
         loaded.snapshot.controllers.map { record in
@@ -56,8 +56,8 @@ import TestSupport
         }
     }
 
-    /// Schema 1's rows and schema 4's packed chunks alike.
-    @Test(arguments: [PackageFixture.schema1, PackageFixture.schema4])
+    /// The first released schema, read through a migrated copy, and the current one, read in place.
+    @Test(arguments: [PackageFixture.schema5, PackageFixture.schema8])
     func truncatedFlippedAndZeroedFilesEndInAnErrorOrAReport(fixture: URL) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -98,9 +98,8 @@ import TestSupport
     }
 }
 
-/// The first line where two dumps differ.
 /// The fixtures the corpus damages.
 enum PackageFixture {
-    static let schema1 = PackageRoot.file("Tests/Fixtures/schema-1.sqlite")
-    static let schema4 = PackageRoot.file("Tests/Fixtures/schema-4.sqlite")
+    static let schema5 = PackageRoot.file("Tests/Fixtures/schema-5.sqlite")
+    static let schema8 = PackageRoot.file("Tests/Fixtures/schema-8.sqlite")
 }

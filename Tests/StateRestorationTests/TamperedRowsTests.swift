@@ -231,7 +231,7 @@ import TestSupport
     }
 }
 
-/// Rows of a real session (the schema-1 fixture, converted) tampered with through SQL, the
+/// Rows of a real session (the schema-5 fixture, migrated) tampered with through SQL, the
 /// schema's checks off, with and without fresh checksums: never restored whole.
 @MainActor
 @Suite struct TamperingCorpusTests {
@@ -262,7 +262,7 @@ import TestSupport
         let sql = try #require(Self.tamperings.first { $0.0 == name }).1
         let directory = TemporaryDirectory()
         let path = directory.path()
-        try FileManager.default.copyItem(atPath: PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-1.sqlite").path, toPath: path)
+        try FileManager.default.copyItem(atPath: PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-5.sqlite").path, toPath: path)
         _ = try RestorationStore(path: path)
         try tamper(path: path, sql, rechecksum: rechecksum && !name.contains("schema"))
         do {
@@ -286,7 +286,7 @@ import TestSupport
     @Test func theFixtureOpensReadOnlyUnchanged() throws {
         let directory = TemporaryDirectory()
         let copy = directory.path()
-        try FileManager.default.copyItem(atPath: PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-1.sqlite").path, toPath: copy)
+        try FileManager.default.copyItem(atPath: PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-5.sqlite").path, toPath: copy)
         let before = TemporaryDirectory.fingerprint(copy)
         let inspector = try SnapshotInspector(path: copy)
         let loaded = try inspector.loadSnapshot()
