@@ -138,6 +138,23 @@ import TestSupport
         #expect(verify.output.contains("schema version   8 (current)"), "\(verify.output)")
     }
 
+    /// A file of a schema before the first release: every command refuses it, saying what to do.
+    @Test func migrateAndVerifyRefuseASchemaBeforeTheFirstReleaseUnchanged() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let old = directory.appendingPathComponent("old.sqlite")
+        try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-1.sqlite"), to: old)
+        let before = FileManager.default.contents(atPath: old.path)
+        for arguments in [["migrate", "old.sqlite"], ["migrate", "old.sqlite", "--dry-run"], ["verify", "old.sqlite"]] {
+            let run = try CLI.run(arguments, in: directory)
+            #expect(run.status == 1 && run.output.isEmpty, "\(arguments): \(run.output)")
+            #expect(run.error.hasPrefix("navstate: old.sqlite: the database has schema version 1, older than version 5"), "\(run.error)")
+            #expect(run.error.contains("navstate 0.1.0's `navstate migrate` converts it"), "\(run.error)")
+        }
+        #expect(FileManager.default.contents(atPath: old.path) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("old.sqlite") } == ["old.sqlite"])
+    }
+
     @Test func usageErrorsExitWith64() throws {
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

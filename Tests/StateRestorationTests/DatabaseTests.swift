@@ -233,7 +233,7 @@ import TestSupport
     }
 
     @Test func everyReleasedSchemaHasAFixtureThatOpensMigratesAndRestores() async throws {
-        for version in 1...Migrator.latestVersion {
+        for version in Migrator.oldestSupportedVersion...Migrator.latestVersion {
             let fixture = PackageRoot.file("Tests/Fixtures").appendingPathComponent("schema-\(version).sqlite")
             #expect(FileManager.default.fileExists(atPath: fixture.path), "no fixture for schema \(version)")
             let directory = TemporaryDirectory()
@@ -247,6 +247,29 @@ import TestSupport
                 #expect(report.didRestore && report.dropped.isEmpty, "schema \(version): \(report)")
                 #expect(window.rootViewController?.presentedViewController?.restorationIdentifier == "viewer")
             }
+        }
+    }
+
+    /// Schemas 1 to 4, written only by development builds before the first release: the store, the
+    /// inspector and the migrator refuse each, naming its version, and leave it byte for byte as
+    /// it was; an app's `.moveAside` moves it aside whole.
+    @Test func aSchemaBeforeTheFirstReleaseIsRefusedUnchanged() throws {
+        for version in 1..<Migrator.oldestSupportedVersion {
+            let directory = TemporaryDirectory()
+            let path = directory.path()
+            try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-\(version).sqlite"),
+                                             to: URL(fileURLWithPath: path))
+            let before = TemporaryDirectory.fingerprint(path)
+            let refusal = StoreError.unsupportedSchema(path: path, found: version, oldestSupported: 5)
+            #expect(throws: refusal) { _ = try RestorationStore(path: path) }
+            #expect(throws: refusal) { _ = try SnapshotInspector(path: path) }
+            #expect(throws: refusal) { try Migrator.migrate(Database(path: path, mode: .readWrite)) }
+            #expect("\(refusal)".contains("schema version \(version), older than version 5"))
+            #expect(TemporaryDirectory.fingerprint(path) == before, "schema \(version)")
+            // An app moves it aside whole and starts afresh.
+            let recovery = try #require(try RestorationStore(path: path, recovery: .moveAside).recovery)
+            #expect(recovery.error == refusal && recovery.movedTo.hasPrefix(path + ".older-schema-"), "\(recovery)")
+            #expect(TemporaryDirectory.fingerprint(recovery.movedTo) == before, "schema \(version)")
         }
     }
 

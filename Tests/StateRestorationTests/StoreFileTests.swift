@@ -11,7 +11,7 @@ import TestSupport
 /// killed creation leaves no litter.
 @Suite struct StoreFileTests {
     enum Unusable: String, CaseIterable, Sendable {
-        case truncated, garbage, empty, newerSchema, otherApplication
+        case truncated, garbage, empty, newerSchema, olderSchema, otherApplication
     }
 
     /// Makes the file at `path` unusable in the way `kind` says.
@@ -32,6 +32,8 @@ import TestSupport
             try newer.execute("PRAGMA user_version = \(Migrator.latestVersion + 1)")
             try newer.execute("DELETE FROM snapshot WHERE id = 1")
             newer.keepWriteAheadLogOnClose()
+        case .olderSchema:
+            try FileManager.default.copyItem(at: PackageRoot.file("Tests/Fixtures/schema-4.sqlite"), to: URL(fileURLWithPath: path))
         case .otherApplication:
             let other = try Database(path: path, mode: .readWrite)
             try other.execute("CREATE TABLE notes (body TEXT)")
@@ -51,7 +53,7 @@ import TestSupport
         let store = try RestorationStore(path: path, recovery: .moveAside)
         let recovery = try #require(store.recovery, "the \(kind) file was used as it was")
         let reason = ["truncated": "damaged", "garbage": "not-a-database", "empty": "not-a-database",
-                      "newerSchema": "newer-schema", "otherApplication": "not-navstate"][kind.rawValue] ?? "?"
+                      "newerSchema": "newer-schema", "olderSchema": "older-schema", "otherApplication": "not-navstate"][kind.rawValue] ?? "?"
         #expect(recovery.movedTo.hasPrefix(path + "." + reason + "-"), "\(recovery)")
         #expect(recovery.movedFiles.first == recovery.movedTo)
         #expect(TemporaryDirectory.fingerprint(recovery.movedTo) == before, "the moved file is not byte for byte the old one")

@@ -16,10 +16,9 @@ public struct Migration: Sendable, Hashable {
         let readOld: @Sendable (Database) throws -> (Database) throws -> Void
     }
 
-    /// The conversion the library holds for this file, if any: ``Schema1To4Snapshots`` for the
-    /// migration to schema 5, ``SceneSessionWriter`` for the one to schema 8.
+    /// The conversion the library holds for this file, if any: ``SceneSessionWriter``'s for the
+    /// migration to schema 8.
     var conversion: Conversion? {
-        [Schema1To4Snapshots.migrationFileName: Schema1To4Snapshots.conversion,
-         SceneSessionWriter.migrationFileName: SceneSessionWriter.conversion][fileName]
+        fileName == SceneSessionWriter.migrationFileName ? SceneSessionWriter.conversion : nil
     }
 }

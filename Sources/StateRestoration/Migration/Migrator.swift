@@ -11,6 +11,10 @@ public enum Migrator {
     /// The schema version this library writes.
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 
+    /// The oldest schema version this library opens, the one navstate 0.1.0 wrote; an older file
+    /// is refused (docs/schema.md, "Migrations").
+    public static let oldestSupportedVersion = 5
+
     /// The `application_id` that marks a navstate database ('NAVS').
     public static let applicationID: Int64 = 0x4E41_5653
 
@@ -20,8 +24,9 @@ public enum Migrator {
     }
 
     /// Checks that the file is a navstate database this library can read: refuses another
-    /// application's SQLite file and a schema newer than `supported` (the library's latest unless
-    /// told), without changing anything. Returns the file's schema version.
+    /// application's SQLite file, a schema older than ``oldestSupportedVersion`` and one newer
+    /// than `supported` (the library's latest unless told), without changing anything. Returns
+    /// the file's schema version.
     @discardableResult
     public static func validate(_ database: Database, supported: Int = latestVersion) throws(StoreError) -> Int {
         try StoreError.wrapping(path: database.path) {
@@ -37,6 +42,8 @@ public enum Migrator {
                                                       reason: "its application_id is \(application), not navstate's")
             } else if version > supported {
                 throw StoreError.newerSchema(path: database.path, found: version, supported: supported)
+            } else if version < oldestSupportedVersion {
+                throw StoreError.unsupportedSchema(path: database.path, found: version, oldestSupported: oldestSupportedVersion)
             }
             return version
         }

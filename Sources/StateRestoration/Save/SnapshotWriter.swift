@@ -2,27 +2,6 @@ import ControllerKit
 import CSQLite
 import Foundation
 
-/// A snapshot of an earlier schema as rows (``Schema1To4Snapshots``), written back as it was.
-struct SnapshotRows {
-    /// One controller or object row: its columns between the snapshot id and the payload hash,
-    /// in ``TableColumn`` order, and its payload's bytes.
-    struct Row {
-        var columns: [DatabaseValue]
-        var payload: Data
-        /// `false` when its old checksum did not match: it is written with a checksum that does
-        /// not match either, so readers keep reporting it as damaged.
-        var isIntact = true
-    }
-
-    var id: Int64
-    /// `created_at` to `controller_count`, in ``SnapshotColumn`` order.
-    var header: [DatabaseValue]
-    var isHeaderIntact: Bool
-    var restoreStartedAt: String?
-    var controllers: [Row]
-    var objects: [Row]
-}
-
 /// Writes snapshots as rows, in one transaction: a crash at any moment leaves either the whole
 /// snapshot or none of it (`docs/behaviour.md` §3.5). Each row is made and inserted in turn, so a
 /// save never holds every row's columns and payload at once.
@@ -65,23 +44,6 @@ struct SnapshotWriter {
             report.prunedSnapshotCount = pruned.deletedSnapshotIDs.count
             report.writtenPayloadCount = writer.newPayloadCount
             report.writtenPayloadBytes = writer.newPayloadBytes
-        }
-    }
-
-    /// Writes back a converted snapshot (the migration to schema 5). Rows the schema's constraints
-    /// refuse are skipped rather than failing it: schema 4's chunks checked nothing.
-    static func insert(_ rows: SnapshotRows, into database: Database) throws {
-        var writer = try SnapshotWriter(database)
-        try writer.insertSnapshot(SnapshotColumn.insert(leading: ["id", "restore_started_at"]),
-                                  leading: [.integer(rows.id), rows.restoreStartedAt.databaseValue],
-                                  header: rows.header + [.null], isIntact: rows.isHeaderIntact)
-        let insertController = try database.cachedStatement(ControllerColumn.insert("INSERT OR IGNORE"))
-        for row in rows.controllers {
-            try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertController)
-        }
-        let insertObject = try database.cachedStatement(ObjectColumn.insert("INSERT OR IGNORE"))
-        for row in rows.objects {
-            try writer.insert(row.columns, payload: row.payload, isIntact: row.isIntact, with: insertObject)
         }
     }
 

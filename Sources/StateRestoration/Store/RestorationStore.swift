@@ -45,7 +45,7 @@ public final class RestorationStore: @unchecked Sendable {
 
     /// Opens the database at `path`, creating it whole (owner-only) or migrating it as needed.
     /// Without `recovery` (tools) it throws when the file cannot be used as it is (not a database,
-    /// damaged, a newer schema, another application's), leaving it unchanged. With
+    /// damaged, a newer or pre-0.1.0 schema, another application's), leaving it unchanged. With
     /// ``StoreRecovery/moveAside`` (apps) it moves such a file aside, with its `-wal` and `-shm`
     /// files, under a name that says why and when, and starts a fresh store; ``recovery`` says
     /// what it did. Nothing is deleted, so a newer app version's state survives a downgrade byte

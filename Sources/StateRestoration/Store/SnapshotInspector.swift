@@ -26,7 +26,7 @@ public final class SnapshotInspector: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Opens `path` read-only. Refuses a missing file, a directory, a file that is not a
-    /// database, another application's database and a newer schema, naming the file.
+    /// database, another application's database and a newer or pre-0.1.0 schema, naming the file.
     public init(path: String) throws(StoreError) {
         self.path = path
         let file = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readOnly) }

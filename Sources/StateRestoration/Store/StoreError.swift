@@ -4,6 +4,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case database(DatabaseError)
     /// The file's schema is newer than this library; the file was not changed.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The file's schema predates the oldest this library opens (docs/schema.md, "Migrations");
+    /// the file was not changed.
+    case unsupportedSchema(path: String, found: Int, oldestSupported: Int)
     /// The file is a SQLite database of some other application; it was not changed.
     case notANavstateDatabase(path: String, reason: String)
     /// A migration failed and was rolled back.
@@ -30,6 +33,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .newerSchema(let path, let found, let supported):
             "\(path): the database has schema version \(found), newer than version \(supported) that this navstate reads; "
                 + "it was not changed"
+        case .unsupportedSchema(let path, let found, let oldest):
+            "\(path): the database has schema version \(found), older than version \(oldest), the oldest this navstate reads; "
+                + "it was not changed. navstate 0.1.0's `navstate migrate` converts it; an app opening it with "
+                + "`recovery: .moveAside` moves it aside and starts afresh"
         case .notANavstateDatabase(let path, let reason): "\(path): not a navstate database: \(reason)"
         case .migrationFailed(let path, let migration, let reason):
             "\(path): migration \(migration) failed and was rolled back: \(reason)"

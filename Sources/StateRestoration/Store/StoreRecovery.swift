@@ -65,6 +65,7 @@ public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
     private static func reason(_ error: StoreError) -> String? {
         switch error {
         case .newerSchema: return "newer-schema"
+        case .unsupportedSchema: return "older-schema"
         case .notANavstateDatabase: return "not-navstate"
         case .migrationFailed: return "migration-failed"
         case .database(let error) where error.primaryResultCode == SQLITE_NOTADB: return "not-a-database"
