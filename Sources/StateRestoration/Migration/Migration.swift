@@ -9,12 +9,9 @@ public struct Migration: Sendable, Hashable {
     /// The file's SQL.
     public let sql: String
 
-    /// Work a migration's SQL cannot do itself: reading rows of the old schema before the SQL
-    /// replaces its tables, and writing them into the new ones after, in the same transaction.
-    struct Conversion: Sendable {
-        /// Runs on the old schema; returns what to run on the new one once the SQL has run.
-        let readOld: @Sendable (Database) throws -> (Database) throws -> Void
-    }
+    /// What a migration's SQL cannot do itself (a checksum only Swift computes), run after it in
+    /// the same transaction.
+    typealias Conversion = @Sendable (Database) throws -> Void
 
     /// The conversion the library holds for this file, if any: ``SceneSessionWriter``'s for the
     /// migration to schema 8.

@@ -70,9 +70,8 @@ public enum Migrator {
                 try database.inTransaction {
                     // Another process may have applied it since the check above.
                     guard try currentVersion(of: database) < migration.version else { return }
-                    let writeNew = try migration.conversion?.readOld(database)
                     try database.executeScript(migration.sql)
-                    try writeNew?(database)
+                    try migration.conversion?(database)
                     try database.execute("INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)",
                                          [migration.version, migration.name, try database.timestamp()])
                     try database.execute("PRAGMA user_version = \(migration.version)")

@@ -57,17 +57,15 @@ enum SceneSessionWriter {
     /// default session, whose row's checksum only Swift can compute. Its columns are schema 8's,
     /// spelled out, as the migration file is: a later schema may change `scene_session`, and
     /// this step runs before that schema's migration does.
-    static let conversion = Migration.Conversion { _ in
-        { database in
-            guard try database.scalarInteger("SELECT count(*) FROM snapshot") ?? 0 > 0 else { return }
-            let columns: [DatabaseValue] = [.text(SceneSessionRows.defaultIdentifier), .text("UIWindowSceneSessionRoleApplication"),
-                                            .text("Default Configuration"), .null]
-            try database.execute("""
-                INSERT INTO scene_session (persistent_identifier, role, configuration_name, user_info, checksum)
-                VALUES (?, ?, ?, ?, ?)
-                """, columns + [.integer(Checksum.of(columns))])
-            try database.execute("UPDATE snapshot SET session_id = ? WHERE session_id IS NULL", [database.lastInsertedRowID])
-        }
+    static let conversion: Migration.Conversion = { database in
+        guard try database.scalarInteger("SELECT count(*) FROM snapshot") ?? 0 > 0 else { return }
+        let columns: [DatabaseValue] = [.text(SceneSessionRows.defaultIdentifier), .text("UIWindowSceneSessionRoleApplication"),
+                                        .text("Default Configuration"), .null]
+        try database.execute("""
+            INSERT INTO scene_session (persistent_identifier, role, configuration_name, user_info, checksum)
+            VALUES (?, ?, ?, ?, ?)
+            """, columns + [.integer(Checksum.of(columns))])
+        try database.execute("UPDATE snapshot SET session_id = ? WHERE session_id IS NULL", [database.lastInsertedRowID])
     }
     static let migrationFileName = "0008_scene_sessions.sql"
 }
