@@ -1,5 +1,3 @@
-import Foundation
-
 /// Applies the migrations of `Migrations/` in order, one transaction each, in the manner of
 /// GRDB's `DatabaseMigrator`: a migration's SQL, its record in `schema_migration` and the new
 /// `PRAGMA user_version` commit together, after `PRAGMA foreign_key_check` finds nothing; a
@@ -23,10 +21,9 @@ public enum Migrator {
         Int(try database.scalarInteger("PRAGMA user_version") ?? 0)
     }
 
-    /// Checks that the file is a navstate database this library can read: refuses another
-    /// application's SQLite file, a schema older than ``oldestSupportedVersion`` and one newer
-    /// than `supported` (the library's latest unless told), without changing anything. Returns
-    /// the file's schema version.
+    /// Checks, without changing anything, that the file is empty or a navstate database of a
+    /// schema from ``oldestSupportedVersion`` to `supported` (the library's latest unless told);
+    /// returns its schema version.
     @discardableResult
     public static func validate(_ database: Database, supported: Int = latestVersion) throws(StoreError) -> Int {
         try StoreError.wrapping(path: database.path) {
@@ -50,7 +47,7 @@ public enum Migrator {
     }
 
     /// The migrations of `migrations` (the library's own unless told) not yet applied to
-    /// `database`; throws when the file is newer than the last of them.
+    /// `database`; throws where ``validate(_:supported:)`` refuses the file.
     public static func pendingMigrations(in database: Database,
                                          using migrations: [Migration] = migrations) throws(StoreError) -> [Migration] {
         let version = try validate(database, supported: migrations.last?.version ?? 0)
@@ -88,8 +85,6 @@ public enum Migrator {
                 // Another process holds the file, or the disk or memory failed: the migration and
                 // the file are not at fault, and the file is as it was.
                 throw StoreError.database(error)
-            } catch let error as DatabaseError {
-                throw StoreError.migrationFailed(path: database.path, migration: migration.fileName, reason: error.description)
             } catch {
                 throw StoreError.migrationFailed(path: database.path, migration: migration.fileName, reason: "\(error)")
             }

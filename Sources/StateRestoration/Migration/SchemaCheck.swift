@@ -7,7 +7,13 @@ import Foundation
 enum SchemaCheck {
     /// Every difference, as a sentence; empty when the schema is navstate's own.
     static func problems(in database: Database) throws -> [String] {
-        let expected = try referenceSchema()
+        // navstate's own schema: that of a scratch file made by every migration.
+        let name = "navstate-schema-\(UUID().uuidString).sqlite"
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+        defer { Database.removeFiles(atPath: scratch) }
+        let reference = try Database(path: scratch, mode: .readWrite)
+        try Migrator.migrate(reference)
+        let expected = try objects(in: reference)
         let found = try objects(in: database)
         var problems: [String] = []
         for (object, sql) in found.sorted(by: { $0.key < $1.key }) where expected[object] != sql {
@@ -29,20 +35,10 @@ enum SchemaCheck {
 
     /// The schema's objects by type and name (`table snapshot`), with their SQL; SQLite's own
     /// (`sqlite_…`) left out. Sorted, the names order as by type, then name.
-    static func objects(in database: Database) throws -> [String: String] {
+    private static func objects(in database: Database) throws -> [String: String] {
         var objects: [String: String] = [:]
         let sql = "SELECT type || ' ' || name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
         try database.prepare(sql).forEachRow { row in objects[row.text(at: 0) ?? ""] = row.text(at: 1) ?? "" }
         return objects
-    }
-
-    /// The objects of a database made by every migration, in a scratch file deleted after.
-    static func referenceSchema() throws -> [String: String] {
-        let name = "navstate-schema-\(UUID().uuidString).sqlite"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
-        defer { Database.removeFiles(atPath: path) }
-        let reference = try Database(path: path, mode: .readWrite)
-        try Migrator.migrate(reference)
-        return try objects(in: reference)
     }
 }
