@@ -24,13 +24,15 @@ public final class Database {
 
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public static let busyTimeoutMilliseconds: Int32 = 5_000
-    private var busyTimeout = busyTimeoutMilliseconds
+    private let busyTimeout: Int32
 
-    /// Opens `path`. A read-write open creates a missing file with mode 0600 first, so the
+    /// Opens `path`, whose statements wait `busyTimeoutMilliseconds` for another connection's lock
+    /// (0 fails at once). A read-write open creates a missing file with mode 0600 first, so the
     /// database and its WAL and shared-memory files (which SQLite gives the database's
     /// permissions) are never readable by others.
-    public init(path: String, mode: Mode) throws(DatabaseError) {
+    public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = Database.busyTimeoutMilliseconds) throws(DatabaseError) {
         self.path = path
+        busyTimeout = max(busyTimeoutMilliseconds, 0)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if isDirectory.boolValue {
@@ -53,7 +55,7 @@ public final class Database {
         // read when the connection closes, where a read-only connection would leave them behind.
         let leavesNoLog = mode == .readOnly && !FileManager.default.fileExists(atPath: path + "-wal")
         let flags = leavesNoLog || mode == .readWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
-        let first = try Self.connect(path, flags: flags)
+        let first = try Self.connect(path, flags: flags, busyTimeout: busyTimeout)
         guard let failure = Self.firstRead(first, readOnly: mode == .readOnly, path: path) else {
             handle = first
             return
@@ -72,7 +74,7 @@ public final class Database {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         let uri = "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
-        let immutable = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        let immutable = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, busyTimeout: busyTimeout)
         if let again = Self.firstRead(immutable, readOnly: true, path: path) {
             sqlite3_close_v2(immutable)
             throw again
@@ -81,7 +83,7 @@ public final class Database {
         isReadWithoutLocks = true
     }
 
-    private static func connect(_ name: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
+    private static func connect(_ name: String, flags: Int32, busyTimeout: Int32) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
@@ -90,7 +92,7 @@ public final class Database {
             throw DatabaseError(resultCode: code, message: message, path: name)
         }
         sqlite3_extended_result_codes(opened, 1)
-        sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
+        sqlite3_busy_timeout(opened, busyTimeout)
         return opened
     }
 
@@ -120,12 +122,6 @@ public final class Database {
     /// Deletes the database at `path` and SQLite's -wal, -shm and -journal files beside it, if there.
     public static func removeFiles(atPath path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
-    /// Sets how long a statement waits for another connection's lock; 0 fails at once.
-    public func setBusyTimeout(milliseconds: Int32) {
-        busyTimeout = max(milliseconds, 0)
-        sqlite3_busy_timeout(handle, busyTimeout)
     }
 
     /// Runs `body` with another busy timeout, then restores the connection's own.

@@ -62,8 +62,9 @@ public final class RestorationStore: @unchecked Sendable {
 
     private static func open(_ path: String, configuration: StoreConfiguration) throws(StoreError) -> Database {
         try StoreFileCreation.createIfMissing(at: path)
-        let database = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readWrite) }
-        database.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+        let database = try StoreError.wrapping(path: path) {
+            try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        }
         do {
             try Migrator.migrate(database)
         } catch {
