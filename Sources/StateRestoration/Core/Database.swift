@@ -185,11 +185,8 @@ public final class Database {
 
     /// Runs a script of several statements without arguments (migrations).
     public func executeScript(_ sql: String) throws(DatabaseError) {
-        var message: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK else { return }
-        let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-        sqlite3_free(message)
-        throw DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: text, sql: sql, path: path)
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
     }
 
     /// The first column of the first row when it is an integer, else `nil`.
