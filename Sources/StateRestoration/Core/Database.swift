@@ -55,59 +55,47 @@ public final class Database {
         // read when the connection closes, where a read-only connection would leave them behind.
         let leavesNoLog = mode == .readOnly && !FileManager.default.fileExists(atPath: path + "-wal")
         let flags = leavesNoLog || mode == .readWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
-        let first = try Self.connect(path, flags: flags, busyTimeout: busyTimeout)
-        guard let failure = Self.firstRead(first, readOnly: mode == .readOnly, path: path) else {
-            handle = first
-            return
+        do {
+            handle = try Self.connect(path, flags: flags, readOnly: mode == .readOnly, busyTimeout: busyTimeout, path: path)
+        } catch {
+            // A directory that cannot hold the -shm file (read-only media, a sealed bundle): with
+            // no -wal, the file alone is the whole database, and SQLite can read it as immutable.
+            guard [SQLITE_READONLY, SQLITE_CANTOPEN].contains(error.primaryResultCode), mode == .readOnly else { throw error }
+            guard leavesNoLog else {
+                throw DatabaseError(resultCode: error.resultCode, message: """
+                    cannot be read where it is: its directory is read-only, and its write-ahead log \
+                    (\(URL(fileURLWithPath: path).lastPathComponent)-wal) can only be read through a -shm file beside it; \
+                    copy the file and its -wal to a writable directory
+                    """, path: path)
+            }
+            let uri = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
+            handle = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, readOnly: true, busyTimeout: busyTimeout,
+                                      path: path)
+            isReadWithoutLocks = true
         }
-        sqlite3_close_v2(first)
-        // A directory that cannot hold the -shm file (read-only media, a sealed bundle): with
-        // no -wal, the file alone is the whole database, and SQLite can read it as immutable.
-        guard [SQLITE_READONLY, SQLITE_CANTOPEN].contains(failure.primaryResultCode), mode == .readOnly else { throw failure }
-        guard leavesNoLog else {
-            throw DatabaseError(resultCode: failure.resultCode, message: """
-                cannot be read where it is: its directory is read-only, and its write-ahead log \
-                (\(URL(fileURLWithPath: path).lastPathComponent)-wal) can only be read through a -shm file beside it; \
-                copy the file and its -wal to a writable directory
-                """, path: path)
-        }
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        let uri = "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
-        let immutable = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, busyTimeout: busyTimeout)
-        if let again = Self.firstRead(immutable, readOnly: true, path: path) {
-            sqlite3_close_v2(immutable)
-            throw again
-        }
-        handle = immutable
-        isReadWithoutLocks = true
     }
 
-    private static func connect(_ name: String, flags: Int32, busyTimeout: Int32) throws(DatabaseError) -> OpaquePointer {
+    /// Opens `name` (`path`, or a URI of it) and reads it first: foreign keys on, then `synchronous =
+    /// NORMAL` (docs/behaviour.md §8.1) or, read-only, writes refused, then the schema. That is the
+    /// first touch of the file's contents, so a file that is not a database fails here, clearly;
+    /// one `sqlite3_exec` keeps no statement per open. (The migrator sets the journal mode, once
+    /// the file is known to be ours.)
+    private static func connect(_ name: String, flags: Int32, readOnly: Bool, busyTimeout: Int32,
+                                path: String) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
-        guard code == SQLITE_OK, let opened else {
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            sqlite3_close_v2(opened)
-            throw DatabaseError(resultCode: code, message: message, path: name)
+        var code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
+        if code == SQLITE_OK, let opened {
+            sqlite3_extended_result_codes(opened, 1)
+            sqlite3_busy_timeout(opened, busyTimeout)
+            navstate_enable_foreign_keys(opened)
+            let sql = (readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL") + "; SELECT count(*) FROM sqlite_master"
+            code = sqlite3_exec(opened, sql, nil, nil, nil)
+            guard code != SQLITE_OK else { return opened }
+            code = sqlite3_extended_errcode(opened)
         }
-        sqlite3_extended_result_codes(opened, 1)
-        sqlite3_busy_timeout(opened, busyTimeout)
-        return opened
-    }
-
-    /// Turns foreign keys on, sets how a read-write connection syncs or has a read-only one refuse
-    /// writes, then reads the schema: the first thing that touches the file's contents, so a file
-    /// that is not a database fails here, clearly. One `sqlite3_exec`: no statement kept per open.
-    private static func firstRead(_ handle: OpaquePointer, readOnly: Bool, path: String) -> DatabaseError? {
-        navstate_enable_foreign_keys(handle)
-        // In WAL mode, NORMAL syncs at checkpoints, not at each commit: a killed process loses no
-        // committed snapshot, and a power loss leaves the newest synced one or an earlier one, never
-        // a partial one. (The migrator sets the journal mode, once the file is known to be ours.)
-        let sql = (readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL") + "; SELECT count(*) FROM sqlite_master"
-        guard sqlite3_exec(handle, sql, nil, nil, nil) != SQLITE_OK else { return nil }
-        let message = String(cString: sqlite3_errmsg(handle))
-        return DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: message, path: path)
+        let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+        sqlite3_close_v2(opened)
+        throw DatabaseError(resultCode: code, message: message, path: path)
     }
 
     /// Switches the file to a write-ahead log unless it has one (the file keeps the mode).
