@@ -125,12 +125,6 @@ public final class Database {
         sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages))
     }
 
-    /// Copies the whole write-ahead log into the file and empties it, so that the file alone holds
-    /// every committed transaction (as far as no other connection still reads an older state).
-    func checkpoint() throws(DatabaseError) {
-        try executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
-    }
-
     /// Whether this connection changed any row since it opened.
     var hasChangedRows: Bool { sqlite3_total_changes64(handle) > 0 }
 

@@ -93,7 +93,7 @@ public final class RestorationStore: @unchecked Sendable {
         // does it) and no mark of a living process outlives it.
         try StoreError.wrapping(path: path) { try endMarks(in: database) }
         self.database = nil
-        try StoreError.wrapping(path: path) { try database.checkpoint() }
+        try StoreError.wrapping(path: path) { try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Lets go of the connection as releasing the store or a normal exit does: the launch counts
