@@ -1,13 +1,8 @@
 import Foundation
 
-/// The one checksum of the database: 64-bit FNV-1a over a row's columns, each column its storage
-/// class, then eight bytes, little-endian (its number, or the length of its text or blob), then
-/// those bytes, so no two different rows hash the same by shifting bytes between columns.
-///
-/// Every row carries one: SQLite pages have no checksum of their own, and a damaged byte must be
-/// reported rather than restored as a different value. A payload's key is the checksum of its
-/// bytes as a one-column row (``of(payload:)``), so payloads are shared by content and checked
-/// by the same function.
+/// The one checksum of the database, on every row and as each payload's key (docs/schema.md,
+/// "Checksums"): 64-bit FNV-1a over the columns, each its storage class, then eight bytes,
+/// little-endian (its number, or the length of its text or blob), then those bytes.
 enum Checksum {
     static func of(_ columns: [DatabaseValue]) -> Int64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325

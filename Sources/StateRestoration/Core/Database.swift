@@ -30,7 +30,7 @@ public final class Database {
     /// (0 fails at once). A read-write open creates a missing file with mode 0600 first, so the
     /// database and its WAL and shared-memory files (which SQLite gives the database's
     /// permissions) are never readable by others.
-    public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = Database.busyTimeoutMilliseconds) throws(DatabaseError) {
+    public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = busyTimeoutMilliseconds) throws(DatabaseError) {
         self.path = path
         busyTimeout = max(busyTimeoutMilliseconds, 0)
         var isDirectory: ObjCBool = false
@@ -64,22 +64,20 @@ public final class Database {
             guard leavesNoLog else {
                 throw DatabaseError(resultCode: error.resultCode, message: """
                     cannot be read where it is: its directory is read-only, and its write-ahead log \
-                    (\(URL(fileURLWithPath: path).lastPathComponent)-wal) can only be read through a -shm file beside it; \
-                    copy the file and its -wal to a writable directory
+                    (\(URL(fileURLWithPath: path).lastPathComponent)-wal) can only be read through a -shm file \
+                    beside it; copy the file and its -wal to a writable directory
                     """, path: path)
             }
             let uri = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
-            handle = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, readOnly: true, busyTimeout: busyTimeout,
-                                      path: path)
+            handle = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, readOnly: true,
+                                      busyTimeout: busyTimeout, path: path)
             isReadWithoutLocks = true
         }
     }
 
-    /// Opens `name` (`path`, or a URI of it) and reads it first: foreign keys on, then `synchronous =
-    /// NORMAL` (docs/behaviour.md §8.1) or, read-only, writes refused, then the schema. That is the
-    /// first touch of the file's contents, so a file that is not a database fails here, clearly;
-    /// one `sqlite3_exec` keeps no statement per open. (The migrator sets the journal mode, once
-    /// the file is known to be ours.)
+    /// Opens `name` (`path` or its URI), turns foreign keys on, sets `synchronous = NORMAL`
+    /// (docs/behaviour.md §8.1) or refuses writes, and reads the schema in one `sqlite3_exec`: a file
+    /// that is not a database fails here, clearly. The migrator sets the journal mode later.
     private static func connect(_ name: String, flags: Int32, readOnly: Bool, busyTimeout: Int32,
                                 path: String) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
@@ -88,8 +86,8 @@ public final class Database {
             sqlite3_extended_result_codes(opened, 1)
             sqlite3_busy_timeout(opened, busyTimeout)
             navstate_enable_foreign_keys(opened)
-            let sql = (readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL") + "; SELECT count(*) FROM sqlite_master"
-            code = sqlite3_exec(opened, sql, nil, nil, nil)
+            let setting = readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL"
+            code = sqlite3_exec(opened, setting + "; SELECT count(*) FROM sqlite_master", nil, nil, nil)
             guard code != SQLITE_OK else { return opened }
             code = sqlite3_extended_errcode(opened)
         }
@@ -119,8 +117,7 @@ public final class Database {
         return try body()
     }
 
-    /// Has a commit that leaves `pages` pages or more in the write-ahead log copy it into the file
-    /// (`PRAGMA wal_autocheckpoint`, without compiling a statement).
+    /// `PRAGMA wal_autocheckpoint = pages`, without compiling a statement.
     func checkpointAutomatically(atPages pages: Int) {
         sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages))
     }
@@ -145,9 +142,8 @@ public final class Database {
         try Statement(database: self, sql: sql)
     }
 
-    /// The statement for `sql`, reset and unbound, prepared once for the connection's life, as
-    /// compiling costs more than running a small statement. Only for SQL the library holds, and
-    /// not while another use of the same text still reads rows: both would get one statement.
+    /// The statement for `sql`, reset and unbound, compiled once per connection (compiling costs
+    /// more than a small statement's run); not while another use of the text still reads rows.
     func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
         if let statement = cachedStatements[sql] {
             statement.reset()
@@ -185,8 +181,7 @@ public final class Database {
     /// How many rows the last statement changed.
     public var changedRowCount: Int { Int(sqlite3_changes(handle)) }
 
-    /// Runs `body` in an immediate transaction: committed when it returns, rolled back when it
-    /// throws, so nothing partial is ever visible.
+    /// Runs `body` in an immediate transaction, committed when it returns, rolled back when it throws.
     public func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
         try execute("BEGIN IMMEDIATE")
         do {

@@ -24,9 +24,8 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// The index of the result column `name` (an `AS` alias, or the column's name, as the SQL
-    /// spells it), the leftmost of a repeated name, as GRDB finds it. A scan, not GRDB's
-    /// dictionary: a name is looked up once per statement, most of which run once per connection.
+    /// The index of the leftmost result column named `name` as the SQL spells it, as in GRDB; a
+    /// scan, not GRDB's dictionary, as each statement looks a name up once.
     func index(ofColumn name: String) -> Int? {
         name.withCString { wanted in
             (0..<Int(sqlite3_column_count(handle))).first { index in
@@ -48,8 +47,7 @@ public final class Statement {
 
     /// Binds `values` as the public `bind(_:)` does, for values already SQLite's (the writer's rows).
     func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
-        // Every parameter is bound again below (the count is checked), so the old bindings need
-        // no clearing first.
+        // Every parameter is bound again below (the count is checked): no clearing needed first.
         sqlite3_reset(handle)
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
@@ -112,8 +110,6 @@ public final class Statement {
             throw error
         }
     }
-
-    // MARK: - Columns of the current row
 
     /// The column's value, whatever its storage class.
     public func value(at column: Int) -> DatabaseValue {

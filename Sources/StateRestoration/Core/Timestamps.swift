@@ -1,8 +1,7 @@
 import Foundation
 
-/// The file's timestamps (`created_at`, `applied_at` and the probation columns) are ISO 8601 in
-/// UTC to the nearest millisecond, `2026-11-22T10:53:14.123Z`, written and read by SQLite's own
-/// date functions, so that `sqlite3` sorts and compares them as this library does.
+/// The file's timestamps, ISO 8601 in UTC to the millisecond (`2026-11-22T10:53:14.123Z`), are
+/// written and read by SQLite's date functions, so `sqlite3` compares them as this library does.
 extension Database {
     /// `date` as a timestamp; `nil` outside the years 0000 to 9999, which SQLite's dates cover.
     func timestamp(_ date: Date = Date()) throws(DatabaseError) -> String? {

@@ -13,8 +13,7 @@ public struct Migration: Sendable, Hashable {
     /// the same transaction.
     typealias Conversion = @Sendable (Database) throws -> Void
 
-    /// The conversion the library holds for this file, if any: ``SceneSessionWriter``'s for the
-    /// migration to schema 8.
+    /// The conversion of this file, if the library holds one (only 0008 has one).
     var conversion: Conversion? {
         fileName == SceneSessionWriter.migrationFileName ? SceneSessionWriter.conversion : nil
     }

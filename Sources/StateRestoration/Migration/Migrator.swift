@@ -1,7 +1,5 @@
-/// Applies the migrations of `Migrations/` in order, one transaction each, in the manner of
-/// GRDB's `DatabaseMigrator`: a migration's SQL, its record in `schema_migration` and the new
-/// `PRAGMA user_version` commit together, after `PRAGMA foreign_key_check` finds nothing; a
-/// failing migration rolls back and leaves the file as it was.
+/// Applies the migrations of `Migrations/` in order, one transaction each, as GRDB's
+/// `DatabaseMigrator` does (docs/schema.md, "Migrations").
 public enum Migrator {
     /// Every migration this library knows, in order.
     public static let migrations = Migration.embedded
