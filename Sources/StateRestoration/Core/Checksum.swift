@@ -35,7 +35,5 @@ enum Checksum {
     }
 
     /// The key of a payload.
-    static func of(payload: Data) -> Int64 {
-        of([.blob(payload)])
-    }
+    static func of(payload: Data) -> Int64 { of([.blob(payload)]) }
 }

@@ -127,9 +127,7 @@ public final class Database {
 
     /// Leaves the write-ahead log as it is when this connection closes, instead of copying it
     /// into the file: for a file that is refused and must stay byte for byte as it was.
-    func keepWriteAheadLogOnClose() {
-        navstate_keep_wal_on_close(handle)
-    }
+    func keepWriteAheadLogOnClose() { navstate_keep_wal_on_close(handle) }
 
     deinit {
         // Finalized first, so that the connection closes now rather than when they go.
@@ -138,9 +136,7 @@ public final class Database {
     }
 
     /// Prepares `sql`.
-    public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
-        try Statement(database: self, sql: sql)
-    }
+    public func prepare(_ sql: String) throws(DatabaseError) -> Statement { try Statement(database: self, sql: sql) }
 
     /// The statement for `sql`, reset and unbound, compiled once per connection (compiling costs
     /// more than a small statement's run); not while another use of the text still reads rows.

@@ -20,9 +20,7 @@ public final class Statement {
         self.database = database
     }
 
-    deinit {
-        sqlite3_finalize(handle)
-    }
+    deinit { sqlite3_finalize(handle) }
 
     /// The index of the leftmost result column named `name` as the SQL spells it, as in GRDB; a
     /// scan, not GRDB's dictionary, as each statement looks a name up once.
@@ -123,9 +121,7 @@ public final class Statement {
     }
 
     /// The column's size in bytes (text or blob), read without copying it.
-    public func byteCount(at column: Int) -> Int {
-        Int(sqlite3_column_bytes(handle, Int32(column)))
-    }
+    public func byteCount(at column: Int) -> Int { Int(sqlite3_column_bytes(handle, Int32(column))) }
 
     /// The column as an integer when it holds one, else `nil`.
     public func integer(at column: Int) -> Int64? {
