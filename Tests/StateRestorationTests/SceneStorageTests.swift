@@ -112,7 +112,7 @@ import TestSupport
         let store = try RestorationStore(path: directory.path(), configuration: Self.noTimer)
         var captured = try store.capture(windows: [Self.window(["inbox", "message"])], registry: Self.registry())
         captured.controllers[1].relation = .navigationStack(index: -1, isTop: true)
-        #expect(throws: StoreError.self) { _ = try store.save(session: Self.left, captured, allowingEmpty: false) }
+        #expect(throws: StoreError.self) { _ = try store.write(captured, session: Self.left) }
         // The activity survives; the snapshot, which could not be written, left nothing.
         #expect(try store.sessions().map(\.record) == [Self.left])
         #expect(try store.snapshots(session: "left").isEmpty)
@@ -173,8 +173,8 @@ import TestSupport
             let store = try RestorationStore(path: path, configuration: Self.noTimer)
             _ = try store.restore(session: "right", into: [Window(application: Application())], registry: Self.registry())
             // Left's restore never ends: the crash mark stays, as a process killed part-way leaves it.
-            _ = try store.restore(into: [Window(application: Application())], registry: Self.registry(), policy: RestorePolicy(),
-                                  timing: nil, now: Date(), requiringOptIn: false, session: "left") { _ in }
+            _ = try store.restore(session: "left", into: [Window(application: Application())], registry: Self.registry(),
+                                  policy: RestorePolicy(), timing: nil, now: Date(), requiringOptIn: false) { _ in }
             try Self.dieWithoutEnding(store)
         }
         let store = try RestorationStore(path: path, configuration: Self.noTimer)
@@ -200,8 +200,8 @@ import TestSupport
         do {
             let store = try RestorationStore(path: path, configuration: configuration)
             _ = try store.restore(session: "right", into: [Window(application: Application())], registry: Self.registry())
-            _ = try store.restore(into: [Window(application: Application())], registry: Self.registry(), policy: RestorePolicy(),
-                                  timing: nil, now: Date(), requiringOptIn: false, session: "left") { _ in }
+            _ = try store.restore(session: "left", into: [Window(application: Application())], registry: Self.registry(),
+                                  policy: RestorePolicy(), timing: nil, now: Date(), requiringOptIn: false) { _ in }
             let number = try #require(store.probationNumber(of: "right"))
             store.endProbation(number: number, session: "right")
             #expect(store.probationNumber(of: "right") == nil)

@@ -1,12 +1,12 @@
 @_spi(Restoration) import ControllerKit
 import Foundation
 
-/// A navstate database opened for saving and restoring.
+/// A navstate database opened for saving and restoring: what an app uses.
 ///
-/// Opening creates the file when missing and applies pending migrations. An app opens its store
-/// with `recovery: .moveAside`, so that no file can stop it at launch; tools open without it, and
-/// get the error. One connection serves the store, behind a lock, so a store can be shared across
-/// tasks: a save reads the hierarchy on the main actor and writes wherever the caller is.
+/// One connection serves the store, behind a lock, so a store can be shared across tasks: a save
+/// reads the hierarchy on the main actor and writes wherever the caller is. The rules: its files
+/// in docs/behaviour.md §8.5, crash marks and probation in docs/behaviour.md §4.2, scene sessions
+/// in docs/scenes.md.
 ///
 /// ```swift
 /// let store = try RestorationStore(path: stateFile, configuration: StoreConfiguration(appVersion: "2.1", appBuild: "57"),
@@ -19,44 +19,32 @@ import Foundation
 /// // When the app goes to the background:
 /// try store.save(Application.shared, registry: registry)
 /// ```
-///
-/// The store is the database file and, while it is open, the `-wal` and `-shm` files SQLite
-/// keeps beside it; ``close()`` (or a normal exit) leaves the file alone holding every snapshot.
-/// Crash marks, probation and quarantine follow docs/behaviour.md §4.2.
-public final class RestorationStore: @unchecked Sendable {
-    /// The database file.
-    public let path: String
+public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
+    /// The scene session of an app without scenes, which also holds the snapshots saved before
+    /// scene sessions were stored.
+    public static let defaultSessionIdentifier = SceneSessionRows.defaultIdentifier
+
     /// How saves describe the app and how many snapshots they keep.
     public let configuration: StoreConfiguration
     /// What opening with `recovery:` did about a file it could not use; `nil` when there was none.
     public let recovery: StoreRecoveryReport?
 
-    // Guarded by `lock`: a SQLite connection is not to be used from two threads at once. `nil`
-    // once closed.
-    private var database: Database?
-    private let lock = NSLock()
-    /// This process's probations until the launch counts as good, by session persistent identifier.
+    // Guarded by `lock`. This process's probations, by scene session.
     private var probations: [String: Probation] = [:]
     private var probationCount = 0
-    /// Whether a mark in this process's name may be in the file: cleared only once a good launch
-    /// has removed them, whatever ``probations`` say (an extended restoration has a crash mark
-    /// and no probation yet).
+    // Whether a mark in this process's name may be in the file, whatever `probations` say (an
+    // extended restoration has a crash mark and no probation yet).
     private var hasMarks = false
 
-    /// Opens the database at `path`, creating it whole (owner-only) or migrating it as needed.
-    /// Without `recovery` (tools) it throws when the file cannot be used as it is (not a database,
-    /// damaged, a newer or pre-0.1.0 schema, another application's), leaving it unchanged. With
-    /// ``StoreRecovery/moveAside`` (apps) it moves such a file aside, with its `-wal` and `-shm`
-    /// files, under a name that says why and when, and starts a fresh store; ``recovery`` says
-    /// what it did. Nothing is deleted, so a newer app version's state survives a downgrade byte
-    /// for byte; it throws only when a fresh store cannot be made either (the directory is not
-    /// writable, the disk is full) or the file is busy.
+    /// Opens the database at `path`, creating or migrating it as needed. An unusable file throws
+    /// without `recovery` (tools) and is moved aside with it (apps): docs/behaviour.md §8.5.
     public init(path: String, configuration: StoreConfiguration = StoreConfiguration(),
                 recovery: StoreRecovery? = nil) throws(StoreError) {
-        self.path = path
         self.configuration = configuration
         let open = { () throws(StoreError) in try Self.open(path, configuration: configuration) }
-        (database, self.recovery) = recovery == nil ? (try open(), nil) : try StoreRecoveryReport.opening(path, with: open)
+        let (database, report) = recovery == nil ? (try open(), nil) : try StoreRecoveryReport.opening(path, with: open)
+        self.recovery = report
+        super.init(path: path, database: database)
         OpenStores.add(self)
     }
 
@@ -72,7 +60,6 @@ public final class RestorationStore: @unchecked Sendable {
             database.keepWriteAheadLogOnClose()
             throw error
         }
-        // SQLite copies the write-ahead log into the file itself once it holds this many pages.
         database.checkpointAutomatically(atPages: configuration.checkpointPages)
         return database
     }
@@ -83,8 +70,7 @@ public final class RestorationStore: @unchecked Sendable {
     }
 
     /// Counts the launch as good, copies the write-ahead log into the file and closes the
-    /// connection: then the file alone holds every snapshot, and the store throws
-    /// ``StoreError/closed(path:)`` when used. Closing twice does nothing.
+    /// connection (docs/behaviour.md §8.5). Closing twice does nothing.
     public func close() throws(StoreError) {
         lock.lock()
         defer { lock.unlock() }
@@ -96,9 +82,7 @@ public final class RestorationStore: @unchecked Sendable {
         try StoreError.wrapping(path: path) { try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
-    /// Lets go of the connection as releasing the store or a normal exit does: the launch counts
-    /// as good, and the write-ahead log is copied in as the connection closes, unless this store
-    /// wrote nothing while the log holds other connections' writes (docs/behaviour.md §8.5).
+    /// Lets go of the connection as releasing the store or a normal exit does (docs/behaviour.md §8.5).
     func release() {
         lock.withLock {
             guard let database else { return }
@@ -112,34 +96,26 @@ public final class RestorationStore: @unchecked Sendable {
     /// Whether ``close()`` was called.
     public var isClosed: Bool { lock.withLock { database == nil } }
 
-    func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
-        // Foundation's `withLock` does not carry typed throws.
-        lock.lock()
-        defer { lock.unlock() }
-        guard let database else { throw StoreError.closed(path: path) }
-        return try StoreError.wrapping(path: path) { try body(database) }
-    }
-
     // MARK: - Saving
 
-    /// Saves every shown window of `application` as one snapshot, synchronously. A save with no
-    /// controller to save writes nothing, and its report says why, unless `allowingEmpty` (the
-    /// next launch then restores nothing and builds its first screen).
+    /// Saves every shown window of `application` as one snapshot, synchronously; with no
+    /// controller to save, only if `allowingEmpty` (docs/behaviour.md §3.3).
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
         try save(windows: application.windows, registry: registry, label: label, allowingEmpty: allowingEmpty)
     }
 
-    /// Saves `windows` as one snapshot, as ``save(_:registry:label:allowingEmpty:)`` does.
+    /// Saves `windows` as one snapshot, as ``save(_:registry:label:allowingEmpty:)`` does; with
+    /// `session`, as a snapshot of that scene session, as ``write(_:allowingEmpty:session:)`` does.
     @MainActor
-    public func save(windows: [Window], registry: RestorationRegistry, label: String = "",
+    public func save(session: SceneSessionRecord? = nil, windows: [Window], registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
-        try write(capture(windows: windows, registry: registry, label: label), allowingEmpty: allowingEmpty)
+        try write(capture(windows: windows, registry: registry, label: label), allowingEmpty: allowingEmpty, session: session)
     }
 
-    /// Saves every shown window of `application`: read on the main actor, written by a detached
-    /// task while the main actor goes on. In an async context `try await store.save(…)` picks it.
+    /// Saves every shown window of `application`, written off the main actor: in an async
+    /// context `try await store.save(…)` picks it.
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) async throws(StoreError) -> SaveReport {
@@ -163,19 +139,33 @@ public final class RestorationStore: @unchecked Sendable {
         return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, requiringOptIn: requiringOptIn)
     }
 
-    /// Writes a captured snapshot in one transaction, sharing payloads a kept snapshot holds, and
-    /// prunes to ``StoreConfiguration/keepCount``; without controllers, only if `allowingEmpty`.
-    /// On probation, a state that differs from the restored one counts the launch as good, and
-    /// the same state carries the probation (docs/behaviour.md §4.2).
-    public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
-        try write(captured, allowingEmpty: allowingEmpty, session: nil)
+    /// Writes a captured snapshot as docs/behaviour.md §3.5 says (and docs/behaviour.md §4.2 on
+    /// probation); without controllers, only if `allowingEmpty`. With `session`, that scene
+    /// session's row and activity go in the same transaction, or alone when the snapshot is
+    /// refused or fails.
+    public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false,
+                      session: SceneSessionRecord? = nil) throws(StoreError) -> SaveReport {
+        guard let session else { return try writeSnapshot(captured, allowingEmpty: allowingEmpty, session: nil) }
+        let saveSessionAlone = { () throws(StoreError) in
+            _ = try self.withDatabase { database in
+                try database.inTransaction { try SceneSessionWriter.save(session, into: database) }
+            }
+        }
+        let report: SaveReport
+        do {
+            report = try writeSnapshot(captured, allowingEmpty: allowingEmpty, session: session)
+        } catch {
+            if case .closed = error { throw error }
+            try saveSessionAlone()
+            throw error
+        }
+        if !report.didSave { try saveSessionAlone() }
+        return report
     }
 
-    /// The write of ``write(_:allowingEmpty:)`` as a snapshot of scene session `record`, written
-    /// in the same transaction; of the default session when `nil`.
-    func write(_ captured: CapturedSnapshot, allowingEmpty: Bool,
-               session record: SceneSessionRecord?) throws(StoreError) -> SaveReport {
-        let session = record?.persistentIdentifier ?? SceneSessionRows.defaultIdentifier
+    private func writeSnapshot(_ captured: CapturedSnapshot, allowingEmpty: Bool,
+                               session record: SceneSessionRecord?) throws(StoreError) -> SaveReport {
+        let session = record?.persistentIdentifier ?? Self.defaultSessionIdentifier
         var report = captured.report
         guard report.didSave else { return report }
         if captured.controllers.isEmpty, !allowingEmpty {
@@ -208,25 +198,26 @@ public final class RestorationStore: @unchecked Sendable {
         try restore(into: [window], registry: registry, policy: policy, timing: timing, now: now)
     }
 
-    /// Restores the newest restorable snapshot (docs/behaviour.md §4.1), window `i` of the
-    /// snapshot into `windows[i]`, with `timing` (``StoreConfiguration/restoreTiming`` unless
-    /// given). When nothing is restored, ``RestoreReport/didRestore`` is `false` with the reason,
-    /// and the file is not changed.
+    /// Restores scene session `session`'s newest restorable snapshot (docs/behaviour.md §4.1),
+    /// window `i` of the snapshot into `windows[i]`, which must be hidden; `timing` is
+    /// ``StoreConfiguration/restoreTiming`` unless given. When nothing is restored, the report
+    /// says why and the file is not changed.
     @MainActor
-    public func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
-                        timing: RestoreTiming? = nil, now: Date = Date()) throws(StoreError) -> RestoreReport {
-        try restore(into: windows, registry: registry, policy: policy, timing: timing, now: now, requiringOptIn: false)
+    public func restore(session: String = RestorationStore.defaultSessionIdentifier, into windows: [Window], registry: RestorationRegistry,
+                        policy: RestorePolicy = RestorePolicy(), timing: RestoreTiming? = nil,
+                        now: Date = Date()) throws(StoreError) -> RestoreReport {
+        try restore(session: session, into: windows, registry: registry, policy: policy, timing: timing, now: now,
+                    requiringOptIn: false)
     }
 
     /// `requiringOptIn` restores only when the application's delegate says yes, as UIKit's own
-    /// restore at launch does; `session` is a scene session's persistent identifier. The restore
-    /// ends (its crash mark cleared, its probation begun) before it returns, or when the app
-    /// completes an extended restoration, or with `holdingEnd` when the caller calls the closure
-    /// `holdingEnd` is given (a scene's restoration ends after its delegate's calls), which
-    /// returns what could not be written.
+    /// restore at launch does. The restore ends (its crash mark cleared, its probation begun)
+    /// before it returns, or when the app completes an extended restoration, or, with
+    /// `holdingEnd`, when the caller calls the closure it is given (a scene's restoration ends
+    /// after its delegate's calls), which returns what could not be written.
     @MainActor
-    func restore(into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy, timing: RestoreTiming?,
-                 now: Date, requiringOptIn: Bool, session: String = SceneSessionRows.defaultIdentifier,
+    func restore(session: String, into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy,
+                 timing: RestoreTiming?, now: Date, requiringOptIn: Bool,
                  holdingEnd: (@MainActor (@escaping @MainActor () -> [String]) -> Void)? = nil) throws(StoreError) -> RestoreReport {
         if let shown = windows.firstIndex(where: { !$0.isHidden }) {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")
@@ -266,13 +257,13 @@ public final class RestorationStore: @unchecked Sendable {
                                        applicationValues: loaded.snapshot.applicationValues)
         let didRestore = report.didRestore
         let end = { @MainActor [self] in
-            finishRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
+            endRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
         }
         if let holdingEnd {
             holdingEnd(end)
         } else if application.isStateRestorationExtended {
-            // Still restoring (`extendStateRestoration()`): the crash mark stays until it completes,
-            // long after the report was returned, so what cannot be written goes to the app.
+            // The crash mark stays until the extended restoration completes, long after the
+            // report was returned, so what cannot be written goes to the app.
             application.whenStateRestorationCompletes { [path, weak application] in
                 for warning in end() {
                     application?.report(Diagnostic(kind: .restorationNotRecorded, message: "\(path): \(warning)"))
@@ -284,11 +275,11 @@ public final class RestorationStore: @unchecked Sendable {
         return report
     }
 
-    /// Ends a restore of `candidate`: its crash mark cleared and, when it restored anything, the
-    /// probation begun. The controllers are built: what cannot be written is returned as
+    /// Ends a restore of `candidate`: its crash mark cleared and, when it restored anything, its
+    /// probation begun. The controllers are built, so what cannot be written is returned as
     /// warnings, not thrown.
-    private func finishRestore(_ candidate: SnapshotSummary, didRestore: Bool, marked: Bool, restored: RestorableState,
-                               session: String) -> [String] {
+    private func endRestore(_ candidate: SnapshotSummary, didRestore: Bool, marked: Bool, restored: RestorableState,
+                            session: String) -> [String] {
         var warnings: [String] = []
         var ended = false
         do {
@@ -303,7 +294,12 @@ public final class RestorationStore: @unchecked Sendable {
         }
         if marked, !ended { warnings.append("the crash mark stays until the launch counts as good") }
         // Kept while a mark in this process's name may be in the file, so that a good launch clears it.
-        let number = startProbation(didRestore || (marked && !ended) ? restored : nil, strikes: candidate.strikes, session: session)
+        let kept = didRestore || (marked && !ended) ? restored : nil
+        let number = lock.withLock {
+            probationCount += 1
+            probations[session] = kept.map { Probation(restored: $0, strikes: candidate.strikes, number: probationCount) }
+            return probationCount
+        }
         if didRestore, let period = configuration.probationPeriod {
             Task.detached { [weak self] in
                 try? await Task.sleep(for: period)
@@ -315,10 +311,8 @@ public final class RestorationStore: @unchecked Sendable {
 
     // MARK: - Probation
 
-    /// Says the launch went well: the restored snapshot, and those saved since with the same
-    /// state, leave probation with their strikes cleared. Call it once the restored screens have
-    /// shown and run for a moment; ``StoreConfiguration/probationPeriod`` passing, a save of a
-    /// different state, ``close()`` and a normal exit do the same.
+    /// Says the launch went well (docs/behaviour.md §4.2): call it once the restored screens have
+    /// shown and run for a moment.
     public func launchSucceeded() throws(StoreError) {
         try withDatabase { database in try endMarks(in: database) }
     }
@@ -330,18 +324,8 @@ public final class RestorationStore: @unchecked Sendable {
         probations = [:]
     }
 
-    /// Starts this store's probation of scene session `session` for `restored` (`nil` ends it);
-    /// its number.
-    private func startProbation(_ restored: RestorableState?, strikes: Int, session: String) -> Int {
-        lock.withLock {
-            probationCount += 1
-            probations[session] = restored.map { Probation(restored: $0, strikes: strikes, number: probationCount) }
-            return probationCount
-        }
-    }
-
-    /// Ends probation `number` of scene session `session`, if it is still that session's current
-    /// one, as its period passed: only that session's launch counts as good, and no restore
+    /// Ends probation `number` of scene session `session` as its period passed, if it is still
+    /// that session's current one: only that session's launch counts as good, and no restore
     /// still under way loses its crash mark.
     func endProbation(number: Int, session: String) {
         try? withDatabase { database in
@@ -354,16 +338,11 @@ public final class RestorationStore: @unchecked Sendable {
     /// The number of scene session `session`'s current probation in this store, if it is on one.
     func probationNumber(of session: String) -> Int? { lock.withLock { probations[session]?.number } }
 
-    // MARK: - Listing and housekeeping
+    // MARK: - Sessions and housekeeping
 
-    /// Every snapshot, newest first.
-    public func snapshots() throws(StoreError) -> [SnapshotSummary] {
-        try withDatabase { database in try SnapshotReader.summaries(database) }
-    }
-
-    /// Snapshot `id`, or the newest when `nil`.
-    public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
-        try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
+    /// Every scene session, in the order they were first saved; throws when a session's rows are damaged.
+    public func sessions() throws(StoreError) -> [StoredSession] {
+        try sessionResults().map { result throws(StoreError) in try result.get() }
     }
 
     /// Deletes every snapshot and scene session, as UIKit discards saved state when the user
@@ -376,14 +355,18 @@ public final class RestorationStore: @unchecked Sendable {
         }
     }
 
+    /// Deletes scene sessions `identifiers` with their activities and snapshots, and the payloads
+    /// no kept snapshot uses, in one transaction; says what went.
+    @discardableResult
+    public func discardSessions(_ identifiers: [String]) throws(StoreError) -> PruneResult {
+        try withDatabase { database in
+            try database.inTransaction { try SceneSessionWriter.delete(identifiers, from: database) }
+        }
+    }
+
     /// Deletes all but the newest `count` snapshots in one transaction; says what went.
     @discardableResult
     public func prune(keeping count: Int) throws(StoreError) -> PruneResult {
         try withDatabase { database in try SnapshotMaintenance.prune(database, keeping: count) }
-    }
-
-    /// The schema version of the file.
-    public func schemaVersion() throws(StoreError) -> Int {
-        try withDatabase { try Migrator.currentVersion(of: $0) }
     }
 }

@@ -1,34 +1,26 @@
 import Foundation
 
-/// A navstate database opened read-only, for tools: it never creates a missing file, never
-/// migrates or writes the file, and reads snapshots without the app's classes.
+/// A navstate database opened read-only, for tools: it never creates, migrates or writes the
+/// file, and reads snapshots without the app's classes.
 ///
-/// An inspector reads the file as it was at its first read: others' saves and prunes meanwhile
-/// are not seen, and a snapshot listed is still there to load. Its read transaction keeps SQLite
-/// from copying the write-ahead log into the file, so tools should not keep one for long. A file
-/// of an earlier schema is read through a converted copy in the temporary directory (owner-only,
-/// deleted when the inspector goes).
+/// It reads the file as it was at its first read (others' saves and prunes meanwhile are not
+/// seen), and its read transaction keeps SQLite from copying the write-ahead log into the file,
+/// so tools should not keep one for long. A file of an earlier schema is read through a converted
+/// copy in the temporary directory (owner-only, deleted when the inspector goes).
 ///
 /// ```swift
 /// let inspector = try SnapshotInspector(path: "state.sqlite")
-/// for summary in try inspector.snapshots() { print(summary.id, summary.controllerCount) }
-/// let newest = try inspector.loadSnapshot()
+/// let problems = try inspector.schemaProblems() + inspector.integrityProblems()
+/// for result in try inspector.sessions() { print(try result.get().record.persistentIdentifier) }
 /// ```
-public final class SnapshotInspector: @unchecked Sendable {
-    /// The database file.
-    public let path: String
-
-    // Guarded by `lock`.
+public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
+    /// The file itself; ``SnapshotDatabase/database`` may be a converted copy of it.
     private let file: Database
-    /// What snapshots are read from: the file, or a converted copy of it.
-    private let database: Database
     private let convertedCopy: String?
-    private let lock = NSLock()
 
     /// Opens `path` read-only. Refuses a missing file, a directory, a file that is not a
     /// database, another application's database and a newer or pre-0.1.0 schema, naming the file.
     public init(path: String) throws(StoreError) {
-        self.path = path
         let file = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readOnly) }
         self.file = file
         let version = try Migrator.validate(file)
@@ -36,19 +28,20 @@ public final class SnapshotInspector: @unchecked Sendable {
             throw StoreError.notANavstateDatabase(path: path, reason: "it holds no navstate schema (an empty database)")
         }
         guard version < Migrator.latestVersion else {
-            database = file
             convertedCopy = nil
             try StoreError.wrapping(path: path) { try Self.beginReading(file) }
+            super.init(path: path, database: file)
             return
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-inspect-\(UUID().uuidString).sqlite").path
         convertedCopy = copy
-        database = try StoreError.wrapping(path: path) {
+        let converted = try StoreError.wrapping(path: path) {
             try Self.vacuum(file, into: copy)
             let converted = try Database(path: copy, mode: .readWrite)
             try Migrator.migrate(converted)
             return converted
         }
+        super.init(path: path, database: converted)
     }
 
     /// A deferred transaction takes its snapshot at the first read, made here.
@@ -57,8 +50,8 @@ public final class SnapshotInspector: @unchecked Sendable {
         _ = try file.scalarInteger("SELECT count(*) FROM sqlite_master")
     }
 
-    /// Writes the file's committed contents, its write-ahead log included, into a new file at
-    /// `copy` with `VACUUM INTO`, owner-only.
+    /// Writes the file's committed contents, its write-ahead log included, into a new owner-only
+    /// file at `copy`.
     private static func vacuum(_ file: Database, into copy: String) throws {
         // VACUUM INTO fills an empty file: made first, so that it is owner-only and never
         // replaces one that is there.
@@ -100,18 +93,11 @@ public final class SnapshotInspector: @unchecked Sendable {
         Database.removeFiles(atPath: convertedCopy)
     }
 
-    func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
-        // Foundation's `withLock` does not carry typed throws.
-        lock.lock()
-        defer { lock.unlock() }
-        return try StoreError.wrapping(path: path) { try body(database) }
-    }
-
     /// Whether the file is read without locks, as immutable, because its directory is read-only.
     public var readsWithoutLocks: Bool { file.isReadWithoutLocks }
 
-    /// The schema version of the file.
-    public func schemaVersion() throws(StoreError) -> Int {
+    /// The schema version of the file, not of its converted copy.
+    public override func schemaVersion() throws(StoreError) -> Int {
         try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: file) }
     }
 
@@ -120,14 +106,9 @@ public final class SnapshotInspector: @unchecked Sendable {
         try Migrator.pendingMigrations(in: file)
     }
 
-    /// Every snapshot, newest first.
-    public func snapshots() throws(StoreError) -> [SnapshotSummary] {
-        try withDatabase { database in try SnapshotReader.summaries(database) }
-    }
-
-    /// Snapshot `id`, or the newest when `nil`, with every problem found in its rows.
-    public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
-        try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
+    /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
+    public func sessions() throws(StoreError) -> [Result<StoredSession, StoreError>] {
+        try sessionResults()
     }
 
     /// How the file's schema differs from navstate's (foreign or missing tables, views, indexes,

@@ -1,11 +1,10 @@
 import ControllerKit
 import Foundation
 
-/// A scene app's state in the store: each session's row, its activity and its own snapshots
-/// (see ``RestorationStore/sessions()``). The controllers are saved and restored only when the
-/// app's delegate opts in, as for an app without scenes; the session and its activity are
-/// always kept, as UIKit keeps them. Failures land in ``sessionRestores``, ``sessionSaves``,
-/// ``sessionProblems`` and ``lastDiscard``; the app goes on as if nothing had been saved.
+/// A scene app's state: each session's row, its activity and its own snapshots, saved and
+/// restored at its scene's moments (docs/scenes.md). Failures land in ``sessionRestores``,
+/// ``sessionSaves``, ``sessionProblems`` and ``lastDiscard``; the app goes on as if nothing had
+/// been saved.
 extension StatePreservation: SceneStatePreservation {
     /// The sessions whose rows read back, in the order they were first saved; damaged ones go to ``sessionProblems``.
     public func savedSessions(for application: Application) -> [SceneSessionRecord] {
@@ -27,8 +26,8 @@ extension StatePreservation: SceneStatePreservation {
     public func restoreSession(_ session: SceneSession, into window: Window) {
         let identifier = session.persistentIdentifier
         sessionRestores[identifier] = Result { () throws(StoreError) in
-            try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(),
-                              requiringOptIn: true, session: identifier) { [weak self] end in
+            try store.restore(session: identifier, into: [window], registry: registry, policy: policy, timing: nil,
+                              now: Date(), requiringOptIn: true) { [weak self] end in
                 self?.pendingRestoreEnds[identifier] = end
             }
         }
@@ -58,7 +57,7 @@ extension StatePreservation: SceneStatePreservation {
             }
             let windows = ((session.scene as? WindowScene)?.windows ?? []).filter { !$0.isHidden }
             let captured = try store.capture(windows: windows, registry: registry, label: "background", requiringOptIn: true)
-            return try store.save(session: record, captured, allowingEmpty: false)
+            return try store.write(captured, session: record)
         }
     }
 

@@ -1,16 +1,11 @@
 import ControllerKit
 import Foundation
 
-/// Saves and restores an app's state at UIKit's moments, with a ``RestorationStore``: restores
-/// while the app launches, into its delegate's window, and saves when the app enters the
-/// background, each only when the app's delegate opts in (its `shouldRestore…` and
-/// `shouldSave…` decisions, either pair), as UIKit does. The app writes no save or restore call.
-///
-/// An app run by `@main` returns one from its ``ApplicationLaunchConfiguration``; a host or a
-/// test sets one as ``Application/statePreservation`` before ``Application/launch(_:options:)``.
-/// A scene app sets it as ``Application/sceneStatePreservation`` (or returns it from
-/// ``SceneLaunchConfiguration/makeSceneStatePreservation()``): each scene session is then saved
-/// and restored on its own, with the same opt-in.
+/// Saves and restores an app's state at UIKit's moments, with a ``RestorationStore``, so the app
+/// writes no save or restore call: it restores while the app launches, into its delegate's
+/// window, and saves when the app enters the background, each only when the app's delegate opts
+/// in (docs/behaviour.md §2.3). A scene app sets it as ``Application/sceneStatePreservation``:
+/// each scene session is then saved and restored on its own (docs/scenes.md).
 ///
 /// ```swift
 /// let preservation = try StatePreservation(path: stateFile, registry: MyApp.registry())
@@ -60,11 +55,9 @@ public final class StatePreservation: ApplicationStatePreservation {
                   registry: registry, policy: policy)
     }
 
-    /// Restores into the delegate's window, when the delegate opts in. A delegate with a
-    /// `window` property that the app left empty gets a new window first, whether or not it opts
-    /// in, as UIKit gives a storyboard app its main window before the launch: the app's
-    /// `didFinishLaunching` builds its first screen there. A delegate without a `window`
-    /// property gets nothing restored.
+    /// Restores into the delegate's window, when the delegate opts in. A delegate whose `window`
+    /// property the app left empty gets a new window first, as UIKit gives a storyboard app its
+    /// main window before the launch; one without that property gets nothing restored.
     public func restoreApplicationState(_ application: Application) {
         guard let delegate = application.delegate else { return }
         if delegate.window == nil { delegate.window = Window(application: application) }
@@ -75,7 +68,8 @@ public final class StatePreservation: ApplicationStatePreservation {
             return
         }
         lastRestore = Result { () throws(StoreError) in
-            try store.restore(into: [window], registry: registry, policy: policy, timing: nil, now: Date(), requiringOptIn: true)
+            try store.restore(session: RestorationStore.defaultSessionIdentifier, into: [window], registry: registry,
+                              policy: policy, timing: nil, now: Date(), requiringOptIn: true)
         }
     }
 

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What ``RestorationStore`` and ``SnapshotInspector`` both read from a navstate database: its
+/// snapshots and scene sessions, through one connection behind a lock.
+///
+/// ```swift
+/// let inspector = try SnapshotInspector(path: "state.sqlite")
+/// for summary in try inspector.snapshots() { print(summary.id, summary.session, summary.controllerCount) }
+/// let newest = try inspector.loadSnapshot()
+/// ```
+public class SnapshotDatabase: @unchecked Sendable {
+    /// The database file.
+    public let path: String
+    let lock = NSLock()
+    // Guarded by `lock`: a SQLite connection is not to be used from two threads at once. `nil`
+    // once a store is closed.
+    var database: Database?
+
+    init(path: String, database: Database) {
+        self.path = path
+        self.database = database
+    }
+
+    func withDatabase<Result>(_ body: (Database) throws -> Result) throws(StoreError) -> Result {
+        // Foundation's `withLock` does not carry typed throws.
+        lock.lock()
+        defer { lock.unlock() }
+        guard let database else { throw StoreError.closed(path: path) }
+        return try StoreError.wrapping(path: path) { try body(database) }
+    }
+
+    /// Every snapshot, newest first.
+    public func snapshots() throws(StoreError) -> [SnapshotSummary] {
+        try withDatabase { database in try SnapshotReader.summaries(database) }
+    }
+
+    /// The snapshots of scene session `identifier`, newest first; throws
+    /// ``StoreError/sessionNotFound(path:identifier:)`` when no session has that identifier.
+    public func snapshots(session identifier: String) throws(StoreError) -> [SnapshotSummary] {
+        try withDatabase { database in
+            guard try database.scalarInteger("SELECT count(*) FROM scene_session WHERE persistent_identifier = ?", [identifier]) == 1 else {
+                throw StoreError.sessionNotFound(path: path, identifier: identifier)
+            }
+            return try SnapshotReader.summaries(database, session: identifier)
+        }
+    }
+
+    /// Snapshot `id`, or the newest when `nil`, with every problem found in its rows.
+    public func loadSnapshot(id: Int64? = nil) throws(StoreError) -> LoadedSnapshot {
+        try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
+    }
+
+    /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
+    func sessionResults() throws(StoreError) -> [Result<StoredSession, StoreError>] {
+        try withDatabase { database in try SceneSessionReader.sessions(database) }
+    }
+
+    /// The schema version of the file.
+    public func schemaVersion() throws(StoreError) -> Int {
+        try withDatabase { database in try Migrator.currentVersion(of: database) }
+    }
+}
