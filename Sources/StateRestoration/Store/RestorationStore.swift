@@ -144,47 +144,41 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     /// session's row and activity go in the same transaction, or alone when the snapshot is
     /// refused or fails.
     public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false,
-                      session: SceneSessionRecord? = nil) throws(StoreError) -> SaveReport {
-        guard let session else { return try writeSnapshot(captured, allowingEmpty: allowingEmpty, session: nil) }
-        let saveSessionAlone = { () throws(StoreError) in
-            _ = try self.withDatabase { database in
-                try database.inTransaction { try SceneSessionWriter.save(session, into: database) }
+                      session record: SceneSessionRecord? = nil) throws(StoreError) -> SaveReport {
+        let session = record?.persistentIdentifier ?? Self.defaultSessionIdentifier
+        var report = captured.report
+        if report.didSave, captured.controllers.isEmpty, !allowingEmpty {
+            report.refusal = "there is no controller to save (no shown window, or none with a restorationIdentifier), "
+                + "and an empty snapshot would restore a blank window; pass allowingEmpty: true to save it anyway"
+        }
+        func saveSessionAlone() throws(StoreError) {
+            guard let record else { return }
+            _ = try withDatabase { database in
+                try database.inTransaction { try SceneSessionWriter.save(record, into: database) }
             }
         }
-        let report: SaveReport
+        guard report.didSave else {
+            try saveSessionAlone()
+            return report
+        }
         do {
-            report = try writeSnapshot(captured, allowingEmpty: allowingEmpty, session: session)
+            try withDatabase { database in
+                let probation = probations[session]
+                let movedOn = probation.map { open in
+                    open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
+                                                     applicationValues: captured.applicationValues)
+                }
+                try SnapshotWriter.save(captured, session: record, into: database, keeping: configuration.keepCount,
+                                        carryingProbation: movedOn == false ? probation : nil,
+                                        endingProbation: movedOn == true ? session : nil,
+                                        report: &report)
+                // Another session's marks may be left, so `hasMarks` stays.
+                if movedOn == true { probations[session] = nil }
+            }
         } catch {
             if case .closed = error { throw error }
             try saveSessionAlone()
             throw error
-        }
-        if !report.didSave { try saveSessionAlone() }
-        return report
-    }
-
-    private func writeSnapshot(_ captured: CapturedSnapshot, allowingEmpty: Bool,
-                               session record: SceneSessionRecord?) throws(StoreError) -> SaveReport {
-        let session = record?.persistentIdentifier ?? Self.defaultSessionIdentifier
-        var report = captured.report
-        guard report.didSave else { return report }
-        if captured.controllers.isEmpty, !allowingEmpty {
-            report.refusal = "there is no controller to save (no shown window, or none with a restorationIdentifier), "
-                + "and an empty snapshot would restore a blank window; pass allowingEmpty: true to save it anyway"
-            return report
-        }
-        try withDatabase { database in
-            let probation = probations[session]
-            let movedOn = probation.map { open in
-                open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
-                                                 applicationValues: captured.applicationValues)
-            }
-            try SnapshotWriter.save(captured, session: record, into: database, keeping: configuration.keepCount,
-                                    carryingProbation: movedOn == false ? probation : nil,
-                                    endingProbation: movedOn == true ? session : nil,
-                                    report: &report)
-            // Another session's marks may be left, so `hasMarks` stays.
-            if movedOn == true { probations[session] = nil }
         }
         return report
     }
