@@ -2,13 +2,8 @@ import ControllerKit
 import Foundation
 
 /// Saves an application's navigation state continuously, so a crash or a kill loses at most one
-/// interval: UIKit saves only when the app goes to the background.
-///
-/// A save follows every structural change and, once per `interval`, the values; nothing is
-/// written when the captured state equals the last one. Saves coalesce: never two at once, never
-/// more than one per interval. The hierarchy is read on the main actor and written off it, in
-/// order. In an app with scenes, whose sessions are saved apart, autosave writes nothing and its
-/// reports say why (docs/behaviour.md §3.1).
+/// interval, where UIKit saves only when the app goes to the background. When it saves, and why
+/// it writes nothing in an app with scenes: docs/behaviour.md §3.1.
 ///
 /// ```swift
 /// let autosave = store.startAutosave(Application.shared, registry: registry)
@@ -33,7 +28,6 @@ public final class Autosave {
     private var writing: Task<Void, Never>?
     private var lastSaveStarted = ContinuousClock.now
     private var sequence = 0
-    /// The state last handed to the writer, to skip saves of equal state.
     private var lastCaptured: (controllers: [ControllerRecord], objects: [ObjectRecord], application: [String: CodedValue])?
 
     init(store: RestorationStore, application: Application, registry: RestorationRegistry, interval: Duration) {
@@ -90,8 +84,8 @@ public final class Autosave {
         saveIfChanged()
     }
 
-    /// Captures the hierarchy and, when it differs from the last capture, writes it off the main
-    /// actor; nothing while a write is under way (the next tick comes back).
+    /// Writes the hierarchy off the main actor when it changed; nothing while a write is under
+    /// way (the next tick comes back).
     private func saveIfChanged() {
         guard writing == nil, sceneAppRefusal() == nil else { return }
         lastSaveStarted = ContinuousClock.now
@@ -110,8 +104,7 @@ public final class Autosave {
         }
     }
 
-    /// Why nothing is saved in an app with scenes (recorded as the last result), or `nil`: one
-    /// snapshot of every window would come back as a session of its own.
+    /// The refusal recorded as the last result in an app with scenes, or `nil`.
     private func sceneAppRefusal() -> SaveReport? {
         guard application.sceneDelegateFactory != nil else { return nil }
         let refusal = SaveReport(refusal: "the app uses scenes: each scene session is saved when its scene enters "
@@ -136,8 +129,8 @@ public final class Autosave {
     }
 }
 
-/// Writes captured snapshots one at a time, and never one older (by its `sequence`) than one
-/// already written: a flush on the main actor and a background write may race for the store.
+/// Writes captured snapshots one at a time, never one older (by its `sequence`) than one already
+/// written: a flush on the main actor and a background write may race for the store.
 final class OrderedWriter: @unchecked Sendable {
     // Guarded by `lock`, held for the whole write.
     private var newestWritten = 0
@@ -157,8 +150,8 @@ final class OrderedWriter: @unchecked Sendable {
 }
 
 extension RestorationStore {
-    /// Starts saving `application`'s state (``Autosave``) until ``Autosave/stop()``: the
-    /// application keeps it, so the result is needed only to flush or stop.
+    /// Starts saving `application`'s state until ``Autosave/stop()``: the application keeps the
+    /// autosave, so the result is needed only to flush or stop.
     @MainActor
     public func startAutosave(_ application: Application, registry: RestorationRegistry,
                               interval: Duration = .seconds(1)) -> Autosave {

@@ -1,12 +1,10 @@
 import ControllerKit
 import Foundation
 
-/// Crash marks, probation and quarantine, by the rules of docs/behaviour.md §4.2: how a store
-/// keeps an app that crashes on its restored screens from crashing at every launch, without ever
-/// taking a living or cleanly exited process for a crashed one. Each scene session's snapshots
-/// are chosen and marked apart; a store without scenes keeps one session.
+/// Crash marks, probation and quarantine: the SQL of docs/behaviour.md §4.2's rules, and one
+/// store's probation of a scene session.
 struct Probation: Sendable {
-    /// The state restored, to tell a save of the same state from one the user moved on to.
+    /// To tell a save of the same state from one the user moved on to.
     let restored: RestorableState
     /// The restored snapshot's strikes, which a save of the same state carries.
     let strikes: Int
@@ -17,26 +15,21 @@ struct Probation: Sendable {
     struct Marks: Sendable, Hashable {
         var restoreStarted: Bool
         var probationStarted: Bool
-        /// The strikes written into the file.
         var storedStrikes: Int
         var quarantinedAt: Bool
         /// Who set the marks (``ProcessIdentity``); `nil` on marks from schema 6.
         var process: String?
-        /// That process left a crash mark on another snapshot: it died restoring another scene
-        /// session, whose crash mark already keeps restores off the snapshot that crashed, so
-        /// this probation is no strike.
+        /// That process died restoring another scene session, whose crash mark already keeps
+        /// restores off the snapshot that crashed, so this probation is no strike.
         var processDiedRestoringAnother = false
 
         private var processIsGone: Bool { process.map { !ProcessIdentity.isRunning($0) } ?? true }
-        /// A restore of it died part-way.
         var isCrashMarked: Bool { restoreStarted && processIsGone }
-        /// Restored by a process that is running and whose launch has not counted as good yet.
         var isOnProbation: Bool { probationStarted && !restoreStarted && !processIsGone }
-        /// On probation for a process that is gone: only then is ``processDiedRestoringAnother`` read.
+        /// Only then is ``processDiedRestoringAnother`` read.
         var isLeftByGoneProcess: Bool { probationStarted && !restoreStarted && processIsGone }
         /// A strike not yet written into the file.
         var hasUncountedStrike: Bool { isLeftByGoneProcess && !processDiedRestoringAnother }
-        /// The strikes, the uncounted one included.
         var strikes: Int { storedStrikes + (hasUncountedStrike ? 1 : 0) }
     }
 
@@ -46,7 +39,6 @@ struct Probation: Sendable {
         s.strikes, s.quarantined_at IS NOT NULL AS quarantined, s.restoring_process
         """
 
-    /// The marks read by ``markColumns`` from `row`.
     static func marks(_ row: Statement) -> Marks {
         Marks(restoreStarted: row.integer(named: "restore_started") == 1,
               probationStarted: row.integer(named: "probation_started") == 1,
@@ -54,7 +46,6 @@ struct Probation: Sendable {
               process: row.text(named: "restoring_process"))
     }
 
-    /// SQLite's time now, as the file's timestamps are written.
     private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
     /// Writes a restore's start: what the snapshots `seen` left by gone processes learned (their
@@ -89,8 +80,8 @@ struct Probation: Sendable {
         }
     }
 
-    /// Runs `body` in a write transaction unless another connection holds the write lock: a
-    /// restore never waits for a writer. Whether it ran.
+    /// Runs `body` in a write transaction unless another connection holds the write lock (a
+    /// restore never waits for a writer); whether it ran.
     private static func withoutWaiting(_ database: Database, _ body: () throws -> Void) throws -> Bool {
         do {
             try database.withBusyTimeout(milliseconds: 0) { try database.inTransaction(body) }
@@ -107,8 +98,8 @@ struct Probation: Sendable {
     }
 
     /// The launch counted as good: the marks in this process's name go, with the strikes of the
-    /// snapshots that carried them; with `session` (a persistent identifier) only that scene
-    /// session's, and with `keepingCrashMarks` no crash mark, for a restore that may be under way.
+    /// snapshots that carried them; with `session` only that scene session's, and with
+    /// `keepingCrashMarks` no crash mark, for a restore that may be under way.
     static func markLaunchGood(in database: Database, session: String? = nil, keepingCrashMarks: Bool = false) throws {
         try database.execute("""
             UPDATE snapshot SET restore_started_at = NULL, probation_started_at = NULL, strikes = 0, restoring_process = NULL
@@ -133,9 +124,8 @@ struct Probation: Sendable {
     }
 }
 
-/// What a save is compared with to tell whether the user moved on from the restored state:
-/// the controllers, their places and values, the objects and the app's keys; not whether views
-/// were loaded or shown, which showing the restored screens changes by itself.
+/// What a save is compared with to tell whether the user moved on from the restored state: not
+/// whether views were loaded or shown, which showing the restored screens changes by itself.
 struct RestorableState: Sendable, Equatable {
     private let controllers: [ControllerRecord]
     private let objects: [ObjectRecord]

@@ -6,19 +6,18 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var appBuild: String
     /// How many snapshots to keep of each scene session; each save prunes the older. At least 1.
     public var keepCount: Int
-    /// How many pages the write-ahead log may hold before the commit that goes past it copies
-    /// them into the file (`PRAGMA wal_autocheckpoint`). At least 1; 1,000 unless told.
+    /// SQLite's `PRAGMA wal_autocheckpoint`: at least 1; 1,000 unless told.
     public var checkpointPages: Int
     /// When restores load views and decode, unless a restore says otherwise; UIKit's eager unless told.
     public var restoreTiming: RestoreTiming
-    /// How long after a restore the launch counts as good without the app saying so
-    /// (``RestorationStore/launchSucceeded()``); `nil` waits for the app. 10 seconds unless told.
+    /// How long after a restore the launch counts as good by itself; `nil` waits for
+    /// ``RestorationStore/launchSucceeded()``. 10 seconds unless told.
     public var probationPeriod: Duration?
-    /// How many processes may die on probation with one snapshot before it is quarantined:
-    /// never restored automatically again, kept for inspection. At least 1; 2 unless told.
+    /// How many processes may die on probation with one snapshot before it is quarantined
+    /// (docs/behaviour.md §4.2). At least 1; 2 unless told.
     public var quarantineStrikes: Int
     /// How long a write waits for another process's write lock before it fails with a busy
-    /// error; 5 seconds unless told. A restore never waits (docs/behaviour.md §4.2).
+    /// error (docs/behaviour.md §8.1); 5 seconds unless told.
     public var busyTimeout: Duration
 
     /// Makes a configuration.
@@ -35,7 +34,7 @@ public struct StoreConfiguration: Sendable, Hashable {
         self.checkpointPages = max(checkpointPages, 1)
     }
 
-    /// ``busyTimeout`` as SQLite takes it, at most `Int32.max` milliseconds (about 25 days).
+    /// At most `Int32.max` milliseconds (about 25 days).
     var busyTimeoutMilliseconds: Int32 { Int32(clamping: busyTimeout.wholeMilliseconds) }
 }
 

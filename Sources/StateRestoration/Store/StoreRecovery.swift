@@ -1,11 +1,9 @@
 import CSQLite
 import Foundation
 
-/// What opening a store does with a file it cannot use; see
-/// ``RestorationStore/init(path:configuration:recovery:)``.
+/// What opening a store does with a file it cannot use (docs/behaviour.md §8.5).
 public enum StoreRecovery: Sendable, Hashable {
-    /// Moves the file (with its `-wal` and `-shm` files) aside, under a name that says why and
-    /// when, and starts a fresh store in its place.
+    /// Moves the file, with its `-wal` and `-shm` files, aside and starts a fresh store.
     case moveAside
 }
 
@@ -20,8 +18,8 @@ public enum StoreRecovery: Sendable, Hashable {
 public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
     /// Why the file could not be used: the error a plain open throws.
     public var error: StoreError
-    /// Where the database file went. Its `-wal` and `-shm` files, when it had them, went to the
-    /// same name with those suffixes, so that SQLite and `navstate` read it whole there.
+    /// Where the database file went; its `-wal` and `-shm` files went to the same name with
+    /// those suffixes, so that SQLite and `navstate` read it whole there.
     public var movedTo: String
     /// Every file moved, by its new path.
     public var movedFiles: [String]
