@@ -51,7 +51,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     private static func open(_ path: String, configuration: StoreConfiguration) throws(StoreError) -> Database {
         try StoreFileCreation.createIfMissing(at: path)
         let database = try StoreError.wrapping(path: path) {
-            try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+            try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeout.wholeMilliseconds))
         }
         do {
             try Migrator.migrate(database)
@@ -269,9 +269,8 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         return report
     }
 
-    /// Ends a restore of `candidate`: its crash mark cleared and, when it restored anything, its
-    /// probation begun. The controllers are built, so what cannot be written is returned as
-    /// warnings, not thrown.
+    /// Clears `candidate`'s crash mark and, when it restored anything, begins its probation; the
+    /// controllers are built, so what cannot be written is returned as warnings, not thrown.
     private func endRestore(_ candidate: SnapshotSummary, didRestore: Bool, marked: Bool, restored: RestorableState,
                             session: String) -> [String] {
         var warnings: [String] = []
@@ -318,9 +317,8 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         probations = [:]
     }
 
-    /// Ends probation `number` of scene session `session` as its period passed, if it is still
-    /// that session's current one: only that session's launch counts as good, and no restore
-    /// still under way loses its crash mark.
+    /// Ends probation `number` of `session` as its period passed, if it is still that session's
+    /// current one; no restore still under way loses its crash mark.
     func endProbation(number: Int, session: String) {
         try? withDatabase { database in
             guard probations[session]?.number == number else { return }
@@ -329,7 +327,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         }
     }
 
-    /// The number of scene session `session`'s current probation in this store, if it is on one.
+    /// The number of `session`'s current probation in this store, if it is on one.
     func probationNumber(of session: String) -> Int? { lock.withLock { probations[session]?.number } }
 
     // MARK: - Sessions and housekeeping

@@ -71,9 +71,8 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
         }
     }
 
-    /// Writes a copy of the store into the new file `copy`: one file that holds every committed
-    /// snapshot, those still in the `-wal` file included (what to attach to a bug report). The
-    /// store is not changed; an existing `copy` is never replaced.
+    /// Writes every committed snapshot, those in the `-wal` file included, into the new file
+    /// `copy`, for a bug report (docs/behaviour.md §8.5); an existing `copy` is never replaced.
     public func writeCopy(to copy: String) throws(StoreError) {
         lock.lock()
         defer { lock.unlock() }

@@ -32,8 +32,7 @@ public final class StatePreservation: ApplicationStatePreservation {
     public internal(set) var sessionRestores: [String: Result<RestoreReport, StoreError>] = [:]
     /// What the last save of each scene session did, or why it failed.
     public internal(set) var sessionSaves: [String: Result<SaveReport, StoreError>] = [:]
-    /// Why saved sessions were left out of the launch (their rows are damaged), or why none
-    /// could be read.
+    /// Why saved sessions were left out of the launch, or why none could be read.
     public internal(set) var sessionProblems: [StoreError] = []
     /// What the last discard of sessions deleted, or why it failed; `nil` before the first.
     public internal(set) var lastDiscard: Result<PruneResult, StoreError>?
@@ -47,8 +46,7 @@ public final class StatePreservation: ApplicationStatePreservation {
         self.policy = policy
     }
 
-    /// Preserves state in the store at `path`, opened so that no file can stop the app
-    /// (`recovery: .moveAside`).
+    /// Preserves state in the store at `path`, opened with `recovery: .moveAside`.
     public convenience init(path: String, registry: RestorationRegistry, configuration: StoreConfiguration = StoreConfiguration(),
                             policy: RestorePolicy = RestorePolicy()) throws(StoreError) {
         self.init(store: try RestorationStore(path: path, configuration: configuration, recovery: .moveAside),

@@ -33,9 +33,6 @@ public struct StoreConfiguration: Sendable, Hashable {
         self.keepCount = max(keepCount, 1)
         self.checkpointPages = max(checkpointPages, 1)
     }
-
-    /// At most `Int32.max` milliseconds (about 25 days).
-    var busyTimeoutMilliseconds: Int32 { Int32(clamping: busyTimeout.wholeMilliseconds) }
 }
 
 extension Duration {
