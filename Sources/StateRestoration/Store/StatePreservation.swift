@@ -27,7 +27,7 @@ public final class StatePreservation: ApplicationStatePreservation {
     /// What the last save in the background did, or why it failed; `nil` before the first.
     public private(set) var lastSave: Result<SaveReport, StoreError>?
 
-    // Scene apps (StatePreservation+Scenes.swift), by session persistent identifier.
+    // Scene apps, by session persistent identifier.
     /// What the restore of each scene session did, or why it failed.
     public internal(set) var sessionRestores: [String: Result<RestoreReport, StoreError>] = [:]
     /// What the last save of each scene session did, or why it failed.
@@ -77,5 +77,71 @@ public final class StatePreservation: ApplicationStatePreservation {
             try store.write(store.capture(windows: application.windows, registry: registry, label: "background",
                                           requiringOptIn: true))
         }
+    }
+}
+
+/// A scene app's sessions, each saved and restored at its scene's moments (docs/scenes.md); the
+/// app goes on as if nothing had been saved when that fails.
+extension StatePreservation: SceneStatePreservation {
+    /// The sessions whose rows read back, in the order they were first saved; damaged ones go to ``sessionProblems``.
+    public func savedSessions(for application: Application) -> [SceneSessionRecord] {
+        do throws(StoreError) {
+            let results = try store.sessionResults()
+            sessionProblems = results.compactMap { result in
+                guard case .failure(let problem) = result else { return nil }
+                return problem
+            }
+            return results.compactMap { try? $0.get().record }
+        } catch {
+            sessionProblems = [error]
+            return []
+        }
+    }
+
+    /// Restores the session's newest restorable snapshot into `window`, when the app's delegate
+    /// opts in; its crash mark stays until ``sessionDidFinishRestoring(_:)``.
+    public func restoreSession(_ session: SceneSession, into window: Window) {
+        let identifier = session.persistentIdentifier
+        sessionRestores[identifier] = Result { () throws(StoreError) in
+            try store.restore(session: identifier, into: [window], registry: registry, policy: policy, timing: nil,
+                              now: Date(), requiringOptIn: true) { [weak self] end in
+                self?.pendingRestoreEnds[identifier] = end
+            }
+        }
+    }
+
+    /// Ends the session's restore: its crash mark cleared, its probation begun.
+    public func sessionDidFinishRestoring(_ session: SceneSession) {
+        let identifier = session.persistentIdentifier
+        guard let end = pendingRestoreEnds.removeValue(forKey: identifier) else { return }
+        let warnings = end()
+        if !warnings.isEmpty, case .success(var report)? = sessionRestores[identifier] {
+            report.warnings += warnings
+            sessionRestores[identifier] = .success(report)
+        }
+    }
+
+    /// Saves the session and its activity and, when the app's delegate opts in, the shown
+    /// windows of its scene as a snapshot of it.
+    public func preserveSession(_ session: SceneSession) {
+        let identifier = session.persistentIdentifier
+        sessionSaves[identifier] = Result { () throws(StoreError) in
+            let record: SceneSessionRecord
+            do throws(PropertyListError) {
+                record = try session.record()
+            } catch {
+                throw StoreError.invalidHierarchy(reason: "scene session \(identifier) holds a value that is not a property-list value: \(error)")
+            }
+            let windows = ((session.scene as? WindowScene)?.windows ?? []).filter { !$0.isHidden }
+            let captured = try store.capture(windows: windows, registry: registry, label: "background", requiringOptIn: true)
+            return try store.write(captured, session: record)
+        }
+    }
+
+    /// Deletes the sessions' rows, activities and snapshots.
+    public func discardSessions(_ sessions: [SceneSession]) {
+        let identifiers = sessions.map(\.persistentIdentifier)
+        for identifier in identifiers { pendingRestoreEnds[identifier] = nil }
+        lastDiscard = Result { () throws(StoreError) in try store.discardSessions(identifiers) }
     }
 }
