@@ -51,7 +51,8 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     private static func open(_ path: String, configuration: StoreConfiguration) throws(StoreError) -> Database {
         try StoreFileCreation.createIfMissing(at: path)
         let database = try StoreError.wrapping(path: path) {
-            try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeout.wholeMilliseconds))
+            try Database(path: path, mode: .readWrite,
+                         busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeout.wholeMilliseconds))
         }
         do {
             try Migrator.migrate(database)
