@@ -33,26 +33,6 @@ public struct ControllerRecord: Sendable, Hashable {
     /// The keyed values its `encodeRestorableState(with:)` wrote.
     public var values: [String: CodedValue]
 
-    /// Makes a record.
-    public init(id: Int, parentID: Int?, path: [String], identifier: String, title: String?, windowIndex: Int,
-                relation: ControllerRelation, className: String, classVersion: Int, restorationClassName: String?,
-                isViewLoaded: Bool, appearance: AppearanceState, isCollapsed: Bool, values: [String: CodedValue]) {
-        self.id = id
-        self.parentID = parentID
-        self.path = path
-        self.identifier = identifier
-        self.title = title
-        self.windowIndex = windowIndex
-        self.relation = relation
-        self.className = className
-        self.classVersion = classVersion
-        self.restorationClassName = restorationClassName
-        self.isViewLoaded = isViewLoaded
-        self.appearance = appearance
-        self.isCollapsed = isCollapsed
-        self.values = values
-    }
-
     /// The path as text: `/tabs/inbox/message`.
     public var pathString: String { SnapshotPath.string(path) }
 }

@@ -14,15 +14,6 @@ public struct ObjectRecord: Sendable, Hashable {
     public var classVersion: Int
     /// The keyed values it wrote.
     public var values: [String: CodedValue]
-
-    /// Makes a record.
-    public init(id: Int, identifier: String? = nil, className: String, classVersion: Int, values: [String: CodedValue]) {
-        self.id = id
-        self.identifier = identifier
-        self.className = className
-        self.classVersion = classVersion
-        self.values = values
-    }
 }
 
 /// What a snapshot says about itself (docs/behaviour.md).
