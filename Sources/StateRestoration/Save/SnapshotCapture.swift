@@ -1,13 +1,8 @@
 @_spi(Restoration) import ControllerKit
 
 /// Walks windows on the main actor and asks every controller that takes part to encode its state
-/// (`encodeRestorableState(with:)`), as UIKit does at each save: nothing depends on the app
-/// announcing that values changed.
-///
-/// A controller takes part when it has a restoration identifier; one without is left out with
-/// everything below it, and the report says so. Controllers are numbered in walk order, parents
-/// first, so an unchanged hierarchy gets the same ids, and values referring to controllers the
-/// same bytes, at every save.
+/// at each save, as UIKit does (docs/behaviour.md §3.2 and §3.4). Controllers are numbered in walk
+/// order, parents first, so an unchanged hierarchy saves the same ids, and the same bytes, each time.
 @MainActor
 struct SnapshotCapture {
     let registry: RestorationRegistry
@@ -26,14 +21,13 @@ struct SnapshotCapture {
         var walked: Walked = []
         // Window roots are siblings too, under their windows' identifiers: a repeated path takes
         // its window's index.
-        let rootPaths = windows.map { window in
-            (window.restorationIdentifier.map { [$0] } ?? []) + [window.rootViewController?.restorationIdentifier ?? ""]
-        }
+        let rootPaths = windows.map { [$0.restorationIdentifier, $0.rootViewController?.restorationIdentifier] }
         for (index, window) in windows.enumerated() {
             guard let root = window.rootViewController else { continue }
+            let windowPath = window.restorationIdentifier.map { [$0] } ?? []
             let identifier = root.restorationIdentifier ?? ""
-            let component = rootPaths.filter { $0 == rootPaths[index] }.count > 1 ? "\(identifier)[\(index)]" : nil
-            try visit(root, parent: nil, parentPath: window.restorationIdentifier.map { [$0] } ?? [], component: component,
+            let isRepeated = rootPaths.filter { $0 == rootPaths[index] }.count > 1
+            try visit(root, parent: nil, path: windowPath + [isRepeated ? "\(identifier)[\(index)]" : identifier],
                       relation: .windowRoot, window: index, into: &walked, report: &report)
         }
         let ids = Dictionary(uniqueKeysWithValues: walked.map { (ObjectIdentifier($0.controller), $0.record.id) })
@@ -95,22 +89,21 @@ struct SnapshotCapture {
                                 applicationValues: applicationValues, report: report)
     }
 
-    /// Records `controller` and what hangs below it, parents first. `component` is its path
-    /// component when its siblings repeat its identifier (then indexed), else `nil`.
-    private func visit(_ controller: ViewController, parent: Int?, parentPath: [String], component: String?,
-                       relation: ControllerRelation, window: Int, into walked: inout Walked,
-                       report: inout SaveReport) throws(StoreError) {
+    /// Records `controller` at `path` and what hangs below it, parents first.
+    private func visit(_ controller: ViewController, parent: Int?, path: [String], relation: ControllerRelation, window: Int,
+                       into walked: inout Walked, report: inout SaveReport) throws(StoreError) {
+        let className = "\(type(of: controller))"
         guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else {
-            report.leftOut.append(.init(path: SnapshotPath.string(parentPath + ["<\(type(of: controller))>"]),
-                                        className: "\(type(of: controller))", reason: "it has no restorationIdentifier",
+            report.leftOut.append(.init(path: SnapshotPath.string(Array(path.dropLast()) + ["<\(className)>"]), className: className,
+                                        reason: "it has no restorationIdentifier",
                                         descendantCount: controller.allControllersInTree().count - 1))
             return
         }
-        let path = parentPath + [component ?? identifier]
         let entry = registry.entry(for: controller)
         // A storyboard's controller is re-made from its storyboard: its class needs no registration.
         if entry == nil, controller.storyboard == nil {
-            report.warnings.append("\(SnapshotPath.string(path)): class \(type(of: controller)) is not registered; restore will drop it unless a class is registered under \"\(type(of: controller))\"")
+            report.warnings.append("\(SnapshotPath.string(path)): class \(className) is not registered; "
+                                   + "restore will drop it unless a class is registered under \"\(className)\"")
         }
         let factoryName = controller.restorationClass.flatMap(registry.factoryName(for:))
         if let factory = controller.restorationClass, factoryName == nil {
@@ -121,7 +114,7 @@ struct SnapshotCapture {
         walked.append((controller, ControllerRecord(
             id: index + 1, parentID: parent.map { walked[$0].record.id }, path: path,
             identifier: identifier, title: controller.title, windowIndex: window, relation: relation,
-            className: entry?.name ?? "\(type(of: controller))", classVersion: entry?.version ?? 0,
+            className: entry?.name ?? className, classVersion: entry?.version ?? 0,
             restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
             appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false, values: [:])))
 
@@ -152,23 +145,20 @@ struct SnapshotCapture {
         if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
             siblings.append((presented, .presented(style: style), controller.children.count))
         }
-        var identifierCounts: [String: Int] = [:]
-        for sibling in siblings {
-            if let identifier = sibling.controller.restorationIdentifier { identifierCounts[identifier, default: 0] += 1 }
-        }
+        let identifiers = siblings.map { $0.controller.restorationIdentifier ?? "" }
+        let repeats = Dictionary(identifiers.map { ($0, 1) }, uniquingKeysWith: +)
         var taken: [String: Int] = [:]
-        for sibling in siblings {
-            let identifier = sibling.controller.restorationIdentifier ?? ""
-            let childComponent = (identifierCounts[identifier] ?? 0) > 1 ? "\(identifier)[\(sibling.position)]" : nil
+        for (sibling, identifier) in zip(siblings, identifiers) {
+            let component = repeats[identifier, default: 0] > 1 ? "\(identifier)[\(sibling.position)]" : identifier
             let before = walked.count
-            try visit(sibling.controller, parent: index, parentPath: path, component: childComponent, relation: sibling.relation,
-                      window: window, into: &walked, report: &report)
-            guard walked.count > before else { continue }
-            let placed = walked[before].record
-            if let other = taken.updateValue(before, forKey: placed.path.last ?? "") {
-                let first = walked[other].record
-                throw StoreError.invalidHierarchy(reason: "\(first.className)(id: \(first.identifier.debugDescription)) and \(placed.className)(id: \(placed.identifier.debugDescription)) both have the restoration path \(placed.pathString)")
-            }
+            try visit(sibling.controller, parent: index, path: path + [component], relation: sibling.relation, window: window,
+                      into: &walked, report: &report)
+            // Only a duplicate that no index tells apart (docs/schema.md, "Paths").
+            guard walked.count > before, let other = taken.updateValue(before, forKey: component) else { continue }
+            let records = [walked[other].record, walked[before].record]
+            let names = records.map { "\($0.className)(id: \($0.identifier.debugDescription))" }
+            throw StoreError.invalidHierarchy(
+                reason: "\(names[0]) and \(names[1]) both have the restoration path \(records[1].pathString)")
         }
     }
 }
