@@ -1,11 +1,8 @@
 @_spi(Restoration) import ControllerKit
 
-/// The numbering shared by every coder of one save: controllers by their node ids, other
-/// objects (``StateRestoring`` and ``Coding``) numbered after them as values first refer to them.
-///
-/// An object is kept only when restore can bring it back: a saved controller; an object of a
-/// registered class, or whose registered `objectRestorationClass` makes it; an object the app
-/// registered by instance. Anything else is left out with a warning naming the path and key.
+/// The numbering shared by every coder of one save: controllers by their node ids, other objects
+/// (``StateRestoring`` and ``Coding``) after them, as values first refer to them. An object is kept
+/// only when restore can bring it back (docs/behaviour.md §3.4); else a warning names path and key.
 @MainActor
 final class ArchiveContext {
     let registry: RestorationRegistry
@@ -13,9 +10,8 @@ final class ArchiveContext {
     private var objectIDs: [ObjectIdentifier: Int] = [:]
     /// The objects the app registered by instance, with their identifiers, by object id.
     private var registered: [Int: (object: any StateRestoring, identifier: String)] = [:]
-    /// Objects referred to, in the order they were numbered: ``Coding`` objects in a
-    /// ``CodingObjectBox``. The save encodes them in turn, so chains and cycles of references
-    /// need no recursion.
+    /// Objects referred to, in the order they were numbered, which the save encodes in turn: chains
+    /// and cycles of references need no recursion.
     private(set) var queue: [(id: Int, object: any StateRestoring)] = []
     private(set) var warnings: [String] = []
 
@@ -34,7 +30,7 @@ final class ArchiveContext {
             return nil
         }
         if let id = objectIDs[identity] { return ObjectReference(id: id) }
-        let place = "\(SnapshotPath.string(path)): a reference to a \(type(of: object)) under key \(key.debugDescription) was not kept"
+        let reason: String
         if let restoring = object as? any StateRestoring {
             if let entry = registry.objectEntry(for: restoring) {
                 if case .coding = entry.kind, let coding = object as? any Coding {
@@ -42,17 +38,16 @@ final class ArchiveContext {
                 }
                 return number(restoring, identity)
             }
-            if let factory = restoring.objectRestorationClass {
-                warnings.append("\(place): neither its class nor its restoration class \(factory) is registered")
-            } else {
-                warnings.append("\(place): its class is not registered")
-            }
+            reason = restoring.objectRestorationClass.map { "neither its class nor its restoration class \($0) is registered" }
+                ?? "its class is not registered"
         } else if let coding = object as? any Coding {
             if registry.codingEntry(for: coding) != nil { return number(CodingObjectBox(coding), identity) }
-            warnings.append("\(place): its class is not registered (registerObject(\(type(of: object)).self, as:))")
+            reason = "its class is not registered (registerObject(\(type(of: object)).self, as:))"
         } else {
-            warnings.append("\(place): it is neither StateRestoring nor Coding")
+            reason = "it is neither StateRestoring nor Coding"
         }
+        warnings.append("\(SnapshotPath.string(path)): a reference to a \(type(of: object)) under key \(key.debugDescription) "
+                        + "was not kept: \(reason)")
         return nil
     }
 
@@ -70,9 +65,8 @@ final class ArchiveContext {
         return ObjectReference(id: id)
     }
 
-    /// What the record of object `id` stores as its identifier, if the app registered it: its
-    /// identifier, or, when it has a ``StateRestoring/restorationParent``, the parent's path
-    /// followed by its identifier (``ObjectPath``). Asked once every object is registered.
+    /// The identifier the record of object `id` stores, if the app registered it: after its
+    /// ``StateRestoring/restorationParent``'s path if it has one. Asked once all are registered.
     func identifier(of id: Int) -> String? {
         guard let (object, identifier) = registered[id] else { return nil }
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(object)]
@@ -100,8 +94,7 @@ final class ArchiveContext {
     }
 }
 
-/// A ``Coding`` object in the save's queue: encoding it runs its `encode(with:)`, and the
-/// registry names it by the object's class.
+/// A ``Coding`` object in the save's queue: encoding it runs its `encode(with:)`.
 @MainActor
 final class CodingObjectBox: StateRestoring {
     let object: any Coding
@@ -140,9 +133,8 @@ final class ArchivingCoder: Coder {
     }
 
     override func reference(for object: AnyObject, forKey key: String) -> ObjectReference? {
-        // The coder is not Sendable and a save makes it on the main actor, where it runs the
-        // hooks: checked Swift code cannot take it elsewhere, and the save is synchronous.
-        // Handed to the main actor it is already on, synchronously: nothing is shared.
+        // A save makes its coders on the main actor and runs the hooks there, synchronously:
+        // a coder is not Sendable, so checked Swift code cannot take it elsewhere.
         nonisolated(unsafe) let object = object
         let context = context
         let path = codingPath
