@@ -109,37 +109,30 @@ struct SnapshotCapture {
         if let factory = controller.restorationClass, factoryName == nil {
             report.warnings.append("\(SnapshotPath.string(path)): restoration class \(factory) is not registered")
         }
-        let split = controller as? SplitViewController
         let index = walked.count
         walked.append((controller, ControllerRecord(
             id: index + 1, parentID: parent.map { walked[$0].record.id }, path: path,
             identifier: identifier, title: controller.title, windowIndex: window, relation: relation,
             className: entry?.name ?? className, classVersion: entry?.version ?? 0,
-            restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded,
-            appearance: controller.appearanceState, isCollapsed: split?.isCollapsed ?? false, values: [:])))
+            restorationClassName: factoryName, isViewLoaded: controller.isViewLoaded, appearance: controller.appearanceState,
+            isCollapsed: (controller as? SplitViewController)?.isCollapsed ?? false, values: [:])))
 
-        // Children, then what it presents: the presented controller counts as one more sibling.
+        // Children, then what it presents, one more sibling. Their indexes count the siblings that
+        // take part, as a restore rebuilds them; a stack's top is the last of those.
         var siblings: [(controller: ViewController, relation: ControllerRelation, position: Int)] = []
-        let isStack = controller is NavigationController
-        let selectedTab = isStack ? nil : (controller as? TabBarController)?.selectedIndex
         var counted = 0
         for (position, child) in controller.children.enumerated() {
-            let childRelation: ControllerRelation
-            if isStack {
-                childRelation = .navigationStack(index: counted, isTop: false)
-            } else if let selectedTab {
-                childRelation = .tab(index: counted, isSelected: position == selectedTab)
-            } else if let split {
-                childRelation = .splitColumn(split.viewController(for: .primary) === child ? .primary : .secondary)
-            } else {
-                childRelation = .child(index: counted)
+            let relation: ControllerRelation = switch child.relation {
+            case .navigationStack: .navigationStack(index: counted, isTop: false)
+            case .tab(_, let isSelected): .tab(index: counted, isSelected: isSelected)
+            case .child: .child(index: counted)
+            case let splitColumn: splitColumn
             }
-            siblings.append((child, childRelation, position))
-            // Positions count the siblings that take part, as a restore rebuilds them.
+            siblings.append((child, relation, position))
             if child.restorationIdentifier?.isEmpty == false { counted += 1 }
         }
-        // The top is the last member saved, as a restore rebuilds the stack.
-        if isStack, let top = siblings.lastIndex(where: { $0.controller.restorationIdentifier?.isEmpty == false }) {
+        if controller is NavigationController,
+           let top = siblings.lastIndex(where: { $0.controller.restorationIdentifier?.isEmpty == false }) {
             siblings[top].relation = .navigationStack(index: counted - 1, isTop: true)
         }
         if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
