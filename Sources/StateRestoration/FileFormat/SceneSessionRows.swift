@@ -14,8 +14,6 @@ struct SceneSessionRows {
     /// The persistent identifier of the session that holds every snapshot saved without scenes,
     /// and every snapshot saved before schema 8.
     static let defaultIdentifier = "default"
-    /// The default session as a record: UIKit's defaults for an app's main window.
-    static let defaultSession = SceneSessionRecord(persistentIdentifier: defaultIdentifier)
 
     /// The rows of `record`.
     init(_ record: SceneSessionRecord) throws {

@@ -30,7 +30,7 @@ enum SceneSessionWriter {
         let select = "SELECT id FROM scene_session WHERE persistent_identifier = ?"
         if let id = try database.scalarInteger(select, [SceneSessionRows.defaultIdentifier]) { return id }
         // A new row without an activity: a plain insert, as every save into an emptied file makes one.
-        let columns = try SceneSessionRows(SceneSessionRows.defaultSession).session
+        let columns = try SceneSessionRows(SceneSessionRecord(persistentIdentifier: SceneSessionRows.defaultIdentifier)).session
         try database.execute(SceneSessionColumn.insert(), columns + [.integer(Checksum.of(columns))])
         return database.lastInsertedRowID
     }
