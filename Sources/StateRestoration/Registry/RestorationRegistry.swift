@@ -124,10 +124,8 @@ public final class RestorationRegistry {
     }
 
     /// The entry a save records `object` under: its registered ``StateRestoring/objectRestorationClass``
-    /// (with its own class's version, if registered), else its exact class's entry. A ``Coding``
-    /// object queued for encoding (``CodingObjectBox``) answers for the object it holds.
+    /// (with its own class's version, if registered), else its exact class's entry.
     func objectEntry(for object: any StateRestoring) -> ObjectEntry? {
-        if let box = object as? CodingObjectBox { return codingEntry(for: box.object) }
         let own = objectsByType[ObjectIdentifier(type(of: object))]
         if let factory = object.objectRestorationClass, let entry = objectsByFactoryType[ObjectIdentifier(factory)] {
             return ObjectEntry(name: entry.name, version: own?.version ?? 0, kind: entry.kind)

@@ -10,9 +10,9 @@ final class ArchiveContext {
     private var objectIDs: [ObjectIdentifier: Int] = [:]
     /// The objects the app registered by instance, with their identifiers, by object id.
     private var registered: [Int: (object: any StateRestoring, identifier: String)] = [:]
-    /// Objects referred to, in the order they were numbered, which the save encodes in turn: chains
-    /// and cycles of references need no recursion.
-    private(set) var queue: [(id: Int, object: any StateRestoring)] = []
+    /// Objects referred to, in the order they were numbered: their records, values still empty, and
+    /// how they encode. The save encodes them in turn, so chains and cycles need no recursion.
+    private(set) var queue: [(record: ObjectRecord, encode: @MainActor (Coder) -> Void)] = []
     private(set) var warnings: [String] = []
 
     init(registry: RestorationRegistry, controllerIDs: [ObjectIdentifier: Int]) {
@@ -34,14 +34,14 @@ final class ArchiveContext {
         if let restoring = object as? any StateRestoring {
             if let entry = registry.objectEntry(for: restoring) {
                 if case .coding = entry.kind, let coding = object as? any Coding {
-                    return number(CodingObjectBox(coding), identity)
+                    return number(object, entry) { coding.encode(with: $0) }
                 }
-                return number(restoring, identity)
+                return number(object, entry) { restoring.encodeRestorableState(with: $0) }
             }
             reason = restoring.objectRestorationClass.map { "neither its class nor its restoration class \($0) is registered" }
                 ?? "its class is not registered"
         } else if let coding = object as? any Coding {
-            if registry.codingEntry(for: coding) != nil { return number(CodingObjectBox(coding), identity) }
+            if let entry = registry.codingEntry(for: coding) { return number(object, entry) { coding.encode(with: $0) } }
             reason = "its class is not registered (registerObject(\(type(of: object)).self, as:))"
         } else {
             reason = "it is neither StateRestoring nor Coding"
@@ -53,15 +53,21 @@ final class ArchiveContext {
 
     /// Saves `object`, which the app registered under `identifier`, whatever its class.
     func register(_ object: any StateRestoring, identifier: String) {
-        registered[number(object, ObjectIdentifier(object)).id] = (object, identifier)
+        let reference = number(object, registry.objectEntry(for: object)) { object.encodeRestorableState(with: $0) }
+        registered[reference.id] = (object, identifier)
     }
 
-    /// The reference to `object`, numbered after every controller and queued the first time.
-    private func number(_ object: any StateRestoring, _ identity: ObjectIdentifier) -> ObjectReference {
+    /// The reference to `object`, numbered after every controller and queued the first time
+    /// under `entry`'s name (its class's when unregistered).
+    private func number(_ object: AnyObject, _ entry: RestorationRegistry.ObjectEntry?,
+                        encode: @escaping @MainActor (Coder) -> Void) -> ObjectReference {
+        let identity = ObjectIdentifier(object)
         if let id = objectIDs[identity] { return ObjectReference(id: id) }
-        let id = (queue.last?.id ?? controllerIDs.values.max() ?? 0) + 1
+        let id = (queue.last?.record.id ?? controllerIDs.values.max() ?? 0) + 1
         objectIDs[identity] = id
-        queue.append((id, object))
+        let record = ObjectRecord(id: id, className: entry?.name ?? "\(type(of: object))", classVersion: entry?.version ?? 0,
+                                  values: [:])
+        queue.append((record, encode))
         return ObjectReference(id: id)
     }
 
@@ -91,20 +97,6 @@ final class ArchiveContext {
             warnings.append("\(subject), a \(type(of: parent)), is not registered for state restoration; it is saved under its identifier alone")
         }
         return [identifier]
-    }
-}
-
-/// A ``Coding`` object in the save's queue: encoding it runs its `encode(with:)`.
-@MainActor
-final class CodingObjectBox: StateRestoring {
-    let object: any Coding
-
-    init(_ object: any Coding) {
-        self.object = object
-    }
-
-    func encodeRestorableState(with coder: Coder) {
-        object.encode(with: coder)
     }
 }
 

@@ -76,13 +76,13 @@ struct SnapshotCapture {
         var objects: [ObjectRecord] = []
         // Encoding an object can queue more.
         while objects.count < context.queue.count {
-            let (id, object) = context.queue[objects.count]
-            let coder = ArchivingCoder(context: context, codingPath: ["object \(id)"])
-            object.encodeRestorableState(with: coder)
-            let entry = registry.objectEntry(for: object)
-            objects.append(ObjectRecord(id: id, identifier: context.identifier(of: id), className: entry?.name ?? "\(type(of: object))",
-                                        classVersion: entry?.version ?? 0, values: coder.values))
-            report.warnings += coder.errors.map { "object \(id): \($0)" }
+            var (record, encode) = context.queue[objects.count]
+            let coder = ArchivingCoder(context: context, codingPath: ["object \(record.id)"])
+            encode(coder)
+            record.identifier = context.identifier(of: record.id)
+            record.values = coder.values
+            objects.append(record)
+            report.warnings += coder.errors.map { "object \(record.id): \($0)" }
         }
         report.warnings += context.warnings
         return CapturedSnapshot(metadata: metadata, windowCount: windows.count, controllers: controllers, objects: objects,
