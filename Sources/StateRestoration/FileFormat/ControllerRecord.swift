@@ -1,14 +1,12 @@
 import ControllerKit
 
-/// One saved controller, readable without the app's classes: a row of the `controller` table
-/// with its keyed values decoded.
+/// One saved controller, readable without the app's classes: a `controller` row, values decoded.
 public struct ControllerRecord: Sendable, Hashable {
     /// Unique within its snapshot; also the id object references to it use.
     public var id: Int
     /// The parent's or presenter's id; `nil` for a window root.
     public var parentID: Int?
-    /// The restoration path: identifiers from the root down, with an index component (`[1]`)
-    /// on identifiers repeated among siblings.
+    /// The restoration path, identifiers from the root down (docs/schema.md, "Paths").
     public var path: [String]
     /// The controller's `restorationIdentifier`.
     public var identifier: String

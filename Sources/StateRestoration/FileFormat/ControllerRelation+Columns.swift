@@ -1,8 +1,7 @@
 import ControllerKit
 
-/// A relation as the `controller` table's columns hold it: `relation`, `position`, `style` and
-/// `is_selected`. A window root's position is its window (`window`), as in `window_index`; the
-/// top of a stack is not stored: it is the member with the highest position.
+/// A relation as the `controller` table's columns hold it (docs/schema.md): a window root's
+/// position is its window; a stack's top is not stored: it is the member at the highest position.
 extension ControllerRelation {
     /// The `relation`, `position`, `style` and `is_selected` columns; `nil` for ``detached``,
     /// which no snapshot holds.

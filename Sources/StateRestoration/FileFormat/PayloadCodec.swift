@@ -11,9 +11,8 @@ public struct PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "malformed payload at byte \(offset): \(reason)" }
 }
 
-/// The compact binary form of one controller's keyed values, as docs/schema.md ("Payload
-/// format") specifies it: a version byte and the keys, sorted so that equal states give equal
-/// bytes (which lets snapshots share them), each with a tag byte and its value.
+/// The compact binary form of one controller's keyed values (docs/schema.md, "Payload format"):
+/// equal states give equal bytes, which lets snapshots share them.
 ///
 /// ```swift
 /// let bytes = PayloadCodec.encode(["count": .integer(3)])

@@ -11,8 +11,7 @@ struct SceneSessionRows {
     /// when the session has no activity.
     var activity: [DatabaseValue]?
 
-    /// The persistent identifier of the session that holds every snapshot saved without scenes,
-    /// and every snapshot saved before schema 8.
+    /// The persistent identifier of the session of snapshots saved without scenes or before schema 8.
     static let defaultIdentifier = "default"
 
     /// The rows of `record`.
@@ -29,9 +28,8 @@ struct SceneSessionRows {
         }
     }
 
-    /// The record of a `scene_session` row and its `scene_activity` row (`nil`: none), both
-    /// checked against their checksums by the caller; throws a reason when a value is not what
-    /// the writer writes.
+    /// The record of a `scene_session` row and its `scene_activity` row (`nil`: none), whose
+    /// checksums the caller checked; throws when a value is not what the writer writes.
     static func record(session row: Row<SceneSessionColumn>, activity: Row<SceneActivityColumn>?) throws(Damage) -> SceneSessionRecord {
         guard let identifier = row.text(.persistent_identifier), let role = row.text(.role) else {
             throw Damage(reason: "its columns hold values of the wrong type")

@@ -1,7 +1,6 @@
-/// The columns of a table that its rows' `checksum` covers, as cases named as the SQL names
-/// them, in the checksum's order: the writer's `INSERT`, the reader's `SELECT` and both sides'
-/// checksums are made from the cases, so no column order is written out twice. Changing the
-/// order makes every saved row fail its checksum.
+/// The columns a table's `checksum` covers, named as in SQL, in the checksum's order: every
+/// `INSERT`, `SELECT` and checksum is made from the cases (docs/schema.md, "Checksums"), so
+/// reordering them fails every saved row.
 protocol TableColumn: CaseIterable, RawRepresentable, Sendable where RawValue == Int, AllCases == [Self] {
     static var table: String { get }
     /// The cases' names, made once (``caseNames()``).

@@ -8,12 +8,13 @@ public protocol RestorationDelegate: AnyObject {
     func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: Coder) -> ViewController?
 }
 
-/// Where restore gets classes from: controllers and objects registered under stable names.
+/// Where restore gets classes from: controllers and objects registered under stable names, which
+/// saves record, so a renamed class keeps its state when its old name is an alias. Only
+/// registered classes are ever instantiated.
 ///
-/// Saves record the registered name, never a module-qualified runtime class name, so renaming
-/// or moving a class does not orphan saved state: register the old name as an alias. Only
-/// registered classes are ever instantiated. The built-in containers and `ViewController` itself
-/// are registered from the start.
+/// ```swift
+/// registry.register(InboxController.self, as: "Inbox", version: 2, aliases: ["MailboxList"])
+/// ```
 @MainActor
 public final class RestorationRegistry {
     struct ControllerEntry {
@@ -38,11 +39,11 @@ public final class RestorationRegistry {
         let kind: Kind
     }
 
-    /// Entries by registered name and alias, what restore looks up.
+    /// By registered name and alias, for restore.
     private(set) var controllersByName: [String: ControllerEntry] = [:]
     private(set) var factoriesByName: [String: any ViewControllerRestoration.Type] = [:]
     private(set) var objectsByName: [String: ObjectEntry] = [:]
-    /// Entries by exact class, what saves look up.
+    /// By exact class, for saves.
     private var controllersByType: [ObjectIdentifier: ControllerEntry] = [:]
     private var factoryNamesByType: [ObjectIdentifier: String] = [:]
     private var objectsByType: [ObjectIdentifier: ObjectEntry] = [:]
@@ -59,9 +60,9 @@ public final class RestorationRegistry {
         register(SplitViewController.self, as: "SplitViewController")
     }
 
-    /// Registers a controller class under `name` (what saves record) at class `version`, also
-    /// answering to `aliases` (the names it was saved under before a rename). Restore creates it
-    /// with `init?(coder:)`. Registering a name again replaces the earlier entry.
+    /// Registers a controller class under `name` at class `version`, also answering to `aliases`
+    /// (names it was saved under before); restore makes it with `init?(coder:)`. A name
+    /// registered again replaces the earlier entry.
     public func register<Controller: ViewController>(_ type: Controller.Type, as name: String,
                                                      version: Int = 0, aliases: [String] = []) {
         let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
@@ -75,19 +76,15 @@ public final class RestorationRegistry {
         factoryNamesByType[ObjectIdentifier(restorationClass)] = name
     }
 
-    /// Registers a ``StateRestoring`` model class that controllers reference, under `name` at
-    /// `version`, also answering to `aliases`; restore makes instances with `make` and then calls
-    /// `decodeRestorableState(with:)`. Object names are one namespace: registering a name again,
-    /// for any kind of object, replaces the earlier entry.
+    /// Registers a ``StateRestoring`` model class, named as ``register(_:as:version:aliases:)`` names
+    /// controllers; restore makes it with `make`, then decodes it. All object names share one namespace.
     public func registerObject<Object: StateRestoring>(_ type: Object.Type, as name: String, version: Int = 0,
                                                        aliases: [String] = [], make: @escaping () -> Object) {
         add(ObjectEntry(name: name, version: version, kind: .restorable(make)), for: ObjectIdentifier(type), aliases: aliases)
     }
 
-    /// Registers a ``Coding`` model class (an `NSCoding` class, renamed) under `name` at
-    /// `version`, also answering to `aliases`: saves keep its instances (an instance of a class
-    /// not registered is left out, and the save report names the key), and restore makes them
-    /// with `init?(coder:)`. Registers the exact class: register subclasses too.
+    /// Registers a ``Coding`` model class (`NSCoding`'s), named as ``register(_:as:version:aliases:)``
+    /// names controllers; restore makes it with `init?(coder:)`. Only the exact class: register subclasses.
     ///
     /// ```swift
     /// registry.registerObject(Event.self, as: "Event")
@@ -97,8 +94,8 @@ public final class RestorationRegistry {
         add(entry, for: ObjectIdentifier(type), aliases: aliases)
     }
 
-    /// Registers an ``ObjectRestoration`` factory under `name`, as `UIObjectRestoration`: objects
-    /// whose `objectRestorationClass` it is are saved, whatever their own class, and made by it.
+    /// Registers an ``ObjectRestoration`` factory under `name`: objects whose
+    /// `objectRestorationClass` it is are saved, whatever their own class, and made by it.
     public func register(objectRestorationClass: any ObjectRestoration.Type, as name: String, aliases: [String] = []) {
         let entry = ObjectEntry(name: name, version: 0, kind: .restorationClass(objectRestorationClass))
         for key in [name] + aliases { objectsByName[key] = entry }
@@ -123,8 +120,8 @@ public final class RestorationRegistry {
         factoryNamesByType[ObjectIdentifier(factory)]
     }
 
-    /// The entry a save records `object` under: its registered ``StateRestoring/objectRestorationClass``
-    /// (with its own class's version, if registered), else its exact class's entry.
+    /// The entry a save records `object` under: its registered `objectRestorationClass` (with its
+    /// own class's version), else its class's.
     func objectEntry(for object: any StateRestoring) -> ObjectEntry? {
         let own = objectsByType[ObjectIdentifier(type(of: object))]
         if let factory = object.objectRestorationClass, let entry = objectsByFactoryType[ObjectIdentifier(factory)] {

@@ -113,8 +113,7 @@ enum ObjectPath {
     }
 }
 
-/// The coder a controller, an object or the app writes into during a save: references become
-/// ids of the snapshot. Made on the main actor, where the save runs, and used there.
+/// The coder a save's controllers, objects and app write into: references become the snapshot's ids.
 final class ArchivingCoder: Coder {
     private let context: ArchiveContext
 

@@ -1,8 +1,7 @@
 import ControllerKit
 
-/// A captured hierarchy, ready to write: plain values, so the disk work can happen anywhere
-/// (``RestorationStore/capture(windows:registry:label:)`` makes one on the main actor,
-/// ``RestorationStore/write(_:)`` writes it).
+/// A captured hierarchy, ready to write: plain values, made on the main actor
+/// (``RestorationStore/capture(windows:registry:label:)``) and written anywhere (``RestorationStore/write(_:)``).
 public struct CapturedSnapshot: Sendable {
     /// The snapshot's metadata.
     public var metadata: SnapshotMetadata
@@ -14,12 +13,11 @@ public struct CapturedSnapshot: Sendable {
     public var objects: [ObjectRecord]
     /// The keys the app's delegate wrote (`application(_:willEncodeRestorableStateWith:)`).
     public var applicationValues: [String: CodedValue] = [:]
-    /// The report, without what only the write knows (the snapshot id, what was written,
-    /// ``SaveReport/saved`` but for ``capture(_:registry:metadata:)``).
+    /// The report, without what only the write knows (the snapshot id, what was written).
     public var report: SaveReport
 
-    /// Reads `windows` without any database: what a save would write. Tools use it to check what
-    /// would survive (strict mode) and to compare hierarchies by their keyed values.
+    /// Reads `windows` without any database: what a save would write, with ``SaveReport/saved``.
+    /// Tools use it to check what would survive and to compare hierarchies by their values.
     @MainActor
     public static func capture(_ windows: [Window], registry: RestorationRegistry,
                                metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> CapturedSnapshot {

@@ -8,9 +8,8 @@ public struct PruneResult: Sendable, Hashable {
     public var freedPayloadBytes = 0
 }
 
-/// Pruning, the one place it is done: a store's save prunes to its
-/// ``StoreConfiguration/keepCount`` in the save's transaction, ``RestorationStore/prune(keeping:)``
-/// and tools that do not open a store (the CLI) prune on their own.
+/// Pruning, the one place it is done: a save prunes to ``StoreConfiguration/keepCount`` in its
+/// transaction; ``RestorationStore/prune(keeping:)`` and the CLI prune on their own.
 public enum SnapshotMaintenance {
     /// Deletes all but the newest `count` snapshots of each scene session, and the payloads
     /// nothing kept uses; in one transaction. A dry run does the same work and rolls it back, so
@@ -25,8 +24,8 @@ public enum SnapshotMaintenance {
     }
 
     /// Deletes all but the newest `count` snapshots (at least one) of each scene session, or of
-    /// session row `session` alone (a save's: no other changed), then the payloads no kept row
-    /// uses, in the caller's transaction: one window's saves never prune another's state.
+    /// session row `session` alone (a save's: one window's saves never prune another's state),
+    /// then the payloads no kept row uses, in the caller's transaction.
     static func prune(inTransaction database: Database, keeping count: Int, session: Int64? = nil) throws -> PruneResult {
         var result = PruneResult()
         let keep = max(count, 1)

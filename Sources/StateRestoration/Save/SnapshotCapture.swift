@@ -10,11 +10,8 @@ struct SnapshotCapture {
     /// The controllers walked, with their records before they encode.
     private typealias Walked = [(controller: ViewController, record: ControllerRecord)]
 
-    /// Reads `windows`, unless the application's delegate declines (its save decision,
-    /// `application(_:shouldSaveSecureApplicationState:)` or the older pair, answers `false`;
-    /// with `requiringOptIn`, unless it answers `true`): then the capture holds nothing and its
-    /// report says why. The delegate's decision and its `willEncodeRestorableStateWith` get one
-    /// coder, as in UIKit, and what the app writes into it is saved.
+    /// Reads `windows`, unless the app's delegate declines to save (with `requiringOptIn`, unless
+    /// it opts in; docs/behaviour.md §2.3): then the capture holds nothing and its report says why.
     func capture(_ windows: [Window], metadata: SnapshotMetadata, requiringOptIn: Bool = false) throws(StoreError) -> CapturedSnapshot {
         var report = SaveReport()
         let application = windows.first?.application ?? .shared

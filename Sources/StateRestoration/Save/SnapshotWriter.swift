@@ -2,9 +2,8 @@ import ControllerKit
 import CSQLite
 import Foundation
 
-/// Writes snapshots as rows, in one transaction: a crash at any moment leaves either the whole
-/// snapshot or none of it (`docs/behaviour.md` §3.5). Each row is made and inserted in turn, so a
-/// save never holds every row's columns and payload at once.
+/// Writes snapshots as rows in one transaction (docs/behaviour.md §3.5), each row inserted as it
+/// is made, so a save never holds every row's columns and payload at once.
 struct SnapshotWriter {
     private let database: Database
     private let insertPayload: Statement
@@ -22,11 +21,10 @@ struct SnapshotWriter {
     private static let insertController = ControllerColumn.insert()
     private static let insertObject = ObjectColumn.insert()
 
-    /// A save's one transaction: scene session `session` written (the default one's row when `nil`,
-    /// if missing), `captured` inserted as its new snapshot, the probation of the restored state
-    /// carried to it (a save of that same state) or the probation of session `endingProbation`
-    /// (its persistent identifier) ended as a good launch (a save the user moved on to; see
-    /// ``Probation``), then the snapshots beyond `count` pruned.
+    /// A save's one transaction: scene session `session` written (`nil`: the default one's),
+    /// `captured` inserted as its new snapshot, the restored state's `probation` carried to it (a
+    /// save of that state) or session `endingProbation`'s ended as a good launch (``Probation``),
+    /// then the snapshots beyond `count` pruned.
     static func save(_ captured: CapturedSnapshot, session: SceneSessionRecord?, into database: Database, keeping count: Int,
                      carryingProbation probation: Probation?, endingProbation: String?, report: inout SaveReport) throws {
         try database.inTransaction {
@@ -60,7 +58,7 @@ struct SnapshotWriter {
             .integer(Int64(captured.controllers.count)), applicationPayload.databaseValue,
         ], isIntact: true)
         let insertController = try database.cachedStatement(Self.insertController)
-        // What this write inserts, each path made once, whatever a tool's capture listed.
+        // What this write inserts, whatever a tool's capture listed.
         report.saved = []
         for record in captured.controllers {
             guard let stored = record.relation.columns(window: record.windowIndex) else {
@@ -128,7 +126,7 @@ struct SnapshotWriter {
         try statement.execute(values)
     }
 
-    /// Inserts `payload` unless a kept row holds it already (shared by content); its key.
+    /// Inserts `payload` unless a kept row holds it already; its key.
     private mutating func insert(_ payload: Data) throws(DatabaseError) -> Int64 {
         let hash = Checksum.of(payload: payload)
         try insertPayload.execute([.integer(hash), .blob(payload)])
