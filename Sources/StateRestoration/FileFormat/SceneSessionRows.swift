@@ -14,7 +14,6 @@ struct SceneSessionRows {
     /// The persistent identifier of the session of snapshots saved without scenes or before schema 8.
     static let defaultIdentifier = "default"
 
-    /// The rows of `record`.
     init(_ record: SceneSessionRecord) throws {
         session = [.text(record.persistentIdentifier), .text(record.role.rawValue), record.configurationName.databaseValue,
                    try Self.json(record.userInfo)]

@@ -24,15 +24,13 @@ extension TableColumn {
     }
 }
 
-/// `snapshot`: its metadata and the app's payload; `id` and the marks set after the save are
-/// outside the checksum.
+/// `snapshot`: `id` and the marks set after the save are outside the checksum.
 enum SnapshotColumn: Int, TableColumn {
     static let table = "snapshot"
     static let names = caseNames()
     case created_at, app_version, app_build, schema_version, platform, label, window_count, controller_count, payload_hash
 }
 
-/// `controller`: one saved controller.
 enum ControllerColumn: Int, TableColumn {
     static let table = "controller"
     static let names = caseNames()
@@ -40,22 +38,19 @@ enum ControllerColumn: Int, TableColumn {
          is_collapsed, view_loaded, appearance, class_name, class_version, restoration_class, payload_hash
 }
 
-/// `object`: one saved object other than a controller.
 enum ObjectColumn: Int, TableColumn {
     static let table = "object"
     static let names = caseNames()
     case snapshot_id, object_id, identifier, class_name, class_version, payload_hash
 }
 
-/// `scene_session` (`Migrations/0008_scene_sessions.sql`): one scene session; `id`, its opening
-/// order, is outside the checksum.
+/// `scene_session`: `id`, its opening order, is outside the checksum.
 enum SceneSessionColumn: Int, TableColumn {
     static let table = "scene_session"
     static let names = caseNames()
     case persistent_identifier, role, configuration_name, user_info
 }
 
-/// `scene_activity`: the activity a session restores with.
 enum SceneActivityColumn: Int, TableColumn {
     static let table = "scene_activity"
     static let names = caseNames()
