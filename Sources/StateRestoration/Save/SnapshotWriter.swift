@@ -52,11 +52,13 @@ struct SnapshotWriter {
         }
         let applicationValues = captured.applicationValues
         let applicationPayload = try applicationValues.isEmpty ? nil : insert(PayloadCodec.encode(applicationValues))
-        try insertSnapshot(Self.insertSnapshot, leading: [.integer(session)], header: [
+        let header: [DatabaseValue] = [
             .text(createdAt), .text(metadata.appVersion), .text(metadata.appBuild), .integer(Int64(metadata.schemaVersion)),
             .text(metadata.platform), .text(metadata.label), .integer(Int64(captured.windowCount)),
             .integer(Int64(captured.controllers.count)), applicationPayload.databaseValue,
-        ], isIntact: true)
+        ]
+        try database.cachedStatement(Self.insertSnapshot).execute([.integer(session)] + header + [.integer(Checksum.of(header))])
+        snapshotID = database.lastInsertedRowID
         let insertController = try database.cachedStatement(Self.insertController)
         // What this write inserts, whatever a tool's capture listed.
         report.saved = []
@@ -75,7 +77,7 @@ struct SnapshotWriter {
             ]
             // The schema checks ids and positions: a capture numbers them right, a changed one may not.
             do {
-                try insert(columns, payload: PayloadCodec.encode(record.values), isIntact: true, with: insertController)
+                try insert(columns, payload: PayloadCodec.encode(record.values), with: insertController)
             } catch {
                 guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
                 let isInRange = record.id > 0 && record.windowIndex >= 0 && stored.position >= 0
@@ -91,7 +93,7 @@ struct SnapshotWriter {
             let columns: [DatabaseValue] = [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
                                             .integer(Int64(object.classVersion))]
             do {
-                try insert(columns, payload: PayloadCodec.encode(object.values), isIntact: true, with: insertObject)
+                try insert(columns, payload: PayloadCodec.encode(object.values), with: insertObject)
             } catch {
                 guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
                 throw StoreError.invalidHierarchy(reason: "object \(object.id) has an id that is not positive or not unique")
@@ -106,23 +108,13 @@ struct SnapshotWriter {
         }
     }
 
-    /// Inserts the snapshot row: `leading` columns, then `header` (every ``SnapshotColumn``).
-    private mutating func insertSnapshot(_ sql: String, leading: [DatabaseValue], header: [DatabaseValue],
-                                         isIntact: Bool) throws(DatabaseError) {
-        let checksum = Checksum.of(header)
-        try database.cachedStatement(sql).execute(leading + header + [.integer(isIntact ? checksum : ~checksum)])
-        snapshotID = database.lastInsertedRowID
-    }
-
-    private mutating func insert(_ columns: [DatabaseValue], payload: Data, isIntact: Bool,
-                                 with statement: Statement) throws(DatabaseError) {
+    private mutating func insert(_ columns: [DatabaseValue], payload: Data, with statement: Statement) throws(DatabaseError) {
         var values: [DatabaseValue] = []
         values.reserveCapacity(columns.count + 3)
         values.append(.integer(snapshotID))
         values += columns
         values.append(.integer(try insert(payload)))
-        let checksum = Checksum.of(values)
-        values.append(.integer(isIntact ? checksum : ~checksum))
+        values.append(.integer(Checksum.of(values)))
         try statement.execute(values)
     }
 
