@@ -15,23 +15,19 @@ public struct SnapshotSummary: Sendable, Hashable {
     public var byteCount: Int
     /// How many of its payloads other snapshots share.
     public var sharedPayloadCount: Int
-    /// The persistent identifier of the scene session it is the state of (`default` for an app
-    /// without scenes); `nil` for a snapshot whose session row is gone.
+    /// The persistent identifier of its scene session (`default` without scenes); `nil` when that row is gone.
     public var session: String?
-    /// Its crash mark, probation and strikes, as stored.
     var marks: Probation.Marks
     /// The key of the app's own keys' payload, if it wrote any.
     var applicationPayloadHash: Int64?
 
-    /// Whether a restore of it crashed or was killed part-way, so restores skip it.
+    /// Whether a restore of it crashed or was killed part-way, so restores skip it (docs/behaviour.md §4.2).
     public var isCrashMarked: Bool { marks.isCrashMarked }
-    /// Whether a process that is still running restored it and its launch has not counted as
-    /// good yet.
+    /// Whether a running process restored it and its launch has not counted as good yet (docs/behaviour.md §4.2).
     public var isOnProbation: Bool { marks.isOnProbation }
     /// How many processes crashed or were killed while it was on probation.
     public var strikes: Int { marks.strikes }
-    /// Whether a restore recorded it as quarantined: enough processes crashed right after
-    /// restoring it that restores skip it.
+    /// Whether it is quarantined: restores skip it (docs/behaviour.md §4.2).
     public var isQuarantined: Bool { marks.quarantinedAt }
 }
 
@@ -45,19 +41,17 @@ public struct LoadedSnapshot: Sendable {
     public let problems: [SnapshotProblem]
 }
 
-/// Reads snapshots back without the app's classes. Every row is checked against its checksum
-/// and every payload against its key before anything is decoded; nothing here trusts the file,
-/// recurses on its links, or reads a column larger than the format allows.
+/// Reads snapshots back without the app's classes, trusting nothing in the file: see
+/// docs/behaviour.md §4.7 and §8.3.
 enum SnapshotReader {
     /// The largest text a column may hold (paths, identifiers, titles, class names).
     static let textLimit = 64 * 1024
     /// The largest payload one controller or object may hold.
     static let payloadLimit = 16 * 1024 * 1024
 
-    /// Every snapshot's summary, newest first, or only those of scene session `session` (its
-    /// persistent identifier), or only snapshot `id`; without `sizes`, `byteCount` and
-    /// `sharedPayloadCount` are 0 and `session` is `nil` (a restore choosing its snapshot does not
-    /// need them, nor the cost of compiling their subqueries on each new connection).
+    /// Every snapshot's summary, newest first, or only those of scene session `session`, or only
+    /// snapshot `id`. Without `sizes`, `byteCount`, `sharedPayloadCount` and `session` are left
+    /// out: a restore does not need them, nor the cost of compiling their subqueries.
     static func summaries(_ database: Database, sizes: Bool = true, session: String? = nil,
                           id: Int64? = nil) throws -> [SnapshotSummary] {
         let statement = try database.cachedStatement(sizes ? summariesWithSizes : summariesWithoutSizes)
@@ -86,8 +80,7 @@ enum SnapshotReader {
     private static let summariesWithoutSizes = summariesSQL(
         sizeColumns: "0 AS byte_count, 0 AS shared_payload_count, NULL AS session")
 
-    /// The SQL of ``summaries(_:sizes:session:id:)``: `?1` (a session) and `?2` (an id) filter
-    /// when not `NULL`.
+    /// `?1` (a session) and `?2` (an id) filter when not `NULL`.
     private static func summariesSQL(sizeColumns: String) -> String {
         """
         SELECT s.id, \(SnapshotColumn.selecting(from: "s")), julianday(s.created_at) AS created_day,
@@ -99,7 +92,6 @@ enum SnapshotReader {
         """
     }
 
-    /// The summary in a row of ``summariesSQL(sizeColumns:)``, its snapshot row checked against its `checksum`.
     private static func summary(_ statement: Statement, _ columns: ResultColumns<SnapshotColumn>,
                                 path: String) throws -> SnapshotSummary {
         let id = statement.integer(named: "id") ?? 0
@@ -129,8 +121,7 @@ enum SnapshotReader {
                                applicationPayloadHash: row.integer(.payload_hash))
     }
 
-    /// Snapshot `id`, or the newest when `nil`, read in one transaction: a writer's commits and
-    /// prunes never show through mid-read.
+    /// Snapshot `id`, or the newest when `nil`, read in one transaction (docs/behaviour.md §4.1).
     static func load(idOrNewest id: Int64?, from database: Database) throws -> LoadedSnapshot {
         try database.inReadTransaction {
             guard let chosen = try id ?? database.scalarInteger("SELECT max(id) FROM snapshot") else {
@@ -146,76 +137,64 @@ enum SnapshotReader {
     /// The snapshot `summary` lists, its header as the listing read and checked it; call inside
     /// the listing's read transaction.
     static func load(_ summary: SnapshotSummary, from database: Database) throws -> LoadedSnapshot {
-        let id = summary.id
         var problems: [SnapshotProblem] = []
-        var records: [ControllerRecord] = []
-        var storedPaths: [String] = []
-        var rowIDs = Set<Int>()
-        var rowCount = 0
-        let rows = try database.cachedStatement(controllersSQL)
-        let columns = ResultColumns<ControllerColumn>(rows)
-        let payloadColumns = PayloadColumns(rows)
-        try rows.forEachRow([id]) { row in
-            rowCount += 1
-            let nodeID = columns[.node_id].flatMap(row.integer(at:)).map(Int.init)
-            if let nodeID { rowIDs.insert(nodeID) }
-            let size = columns.byteCount(.path, in: row)
-            let path = size <= textLimit ? columns[.path].flatMap(row.text(at:)) ?? "?" : "(path of \(size) bytes)"
-            do throws(SnapshotProblem.Reason) {
-                records.append(try controller(row, columns, payloadColumns))
-                storedPaths.append(path)
-            } catch {
-                problems.append(SnapshotProblem(nodeID: nodeID, path: path, reason: error))
-            }
-        }
-        let structure = SnapshotStructure(records, storedPaths: storedPaths, rowIDs: rowIDs)
+        let controllers = try checkedRows(controllersSQL, of: summary.id, textColumns: controllerTextColumns, in: database,
+                                          problems: &problems, place: controllerPlace, record: controller)
+        let rowCount = controllers.records.count + problems.count
+        let structure = SnapshotStructure(controllers.records, storedPaths: controllers.places,
+                                          refusedRowIDs: Set(problems.compactMap(\.nodeID)))
         problems += structure.problems
         if rowCount != summary.controllerCount {
             // A damaged page can hide rows without any SQLite error; the checksummed count cannot.
             problems.append(SnapshotProblem(nodeID: nil, path: "/", reason: .rowsMissing(expected: summary.controllerCount, found: rowCount)))
         }
-
-        var objects: [ObjectRecord] = []
-        let objectRows = try database.cachedStatement(objectsSQL)
-        let objectColumns = ResultColumns<ObjectColumn>(objectRows)
-        let objectPayloadColumns = PayloadColumns(objectRows)
-        try objectRows.forEachRow([id]) { statement in
-            let objectID = objectColumns[.object_id].flatMap(statement.integer(at:)).map(Int.init)
-            let place = "object \(objectID.map(String.init) ?? "?")"
-            do throws(SnapshotProblem.Reason) {
-                guard let objectID, objectColumns.byteCount(.identifier, in: statement) <= textLimit,
-                      objectColumns.byteCount(.class_name, in: statement) <= textLimit else { throw .wrongColumnType("object") }
-                guard let row = objectColumns.verifiedRow(statement) else { throw .checksumMismatch(table: "object") }
-                guard let className = row.text(.class_name), let version = row.integer(.class_version) else {
-                    throw .wrongColumnType("object")
-                }
-                let values = try payload(statement, objectPayloadColumns)
-                objects.append(ObjectRecord(id: objectID, identifier: row.text(.identifier), className: className,
-                                            classVersion: Int(version), values: values))
-            } catch {
-                problems.append(SnapshotProblem(nodeID: objectID, path: place, reason: error))
-            }
-        }
+        let objects = try checkedRows(objectsSQL, of: summary.id, textColumns: [.identifier, .class_name], in: database,
+                                      problems: &problems, place: objectPlace, record: object)
         var applicationValues: [String: CodedValue] = [:]
-        if let applicationPayload = summary.applicationPayloadHash {
-            let payloadRow = try database.cachedStatement(applicationPayloadSQL)
-            defer { payloadRow.reset() }
-            try payloadRow.bind([applicationPayload, applicationPayload])
-            let found = try payloadRow.step()
-            do throws(SnapshotProblem.Reason) {
-                guard found else { throw .missingPayload(hash: applicationPayload) }
-                applicationValues = try payload(payloadRow, PayloadColumns(payloadRow))
-            } catch {
-                problems.append(SnapshotProblem(nodeID: nil, path: "the app's keys", reason: error))
+        if let hash = summary.applicationPayloadHash {
+            try database.cachedStatement(applicationPayloadSQL).forEachRow([hash]) { row in
+                do throws(SnapshotProblem.Reason) {
+                    applicationValues = try payload(row, PayloadColumns(row))
+                } catch {
+                    problems.append(SnapshotProblem(nodeID: nil, path: "the app's keys", reason: error))
+                }
             }
         }
-        let snapshot = Snapshot(id: id, metadata: summary.metadata, windowCount: summary.windowCount,
-                                controllers: structure.ordered, objects: objects, applicationValues: applicationValues)
+        let snapshot = Snapshot(id: summary.id, metadata: summary.metadata, windowCount: summary.windowCount,
+                                controllers: structure.ordered, objects: objects.records, applicationValues: applicationValues)
         return LoadedSnapshot(snapshot: snapshot, parentIndexes: structure.parentIndexes, problems: problems)
     }
 
-    /// The payload's size and, when the format allows its size, its bytes (a huge one is never
-    /// read), as `payload_length` and `payload_bytes`, from the `payload` table as `p`.
+    /// The rows `sql` selects for snapshot `id` that pass, in order: text columns within the limit
+    /// (first: a tampered row must not make us copy 100 MB to refuse it), the checksum, the
+    /// payload's key. Each row that fails is a problem at its `place` instead.
+    private static func checkedRows<Column: TableColumn, Record>(
+        _ sql: String, of id: Int64, textColumns: [Column], in database: Database, problems: inout [SnapshotProblem],
+        place: (Statement, ResultColumns<Column>) -> (id: Int?, path: String),
+        record: (Row<Column>, [String: CodedValue]) throws(SnapshotProblem.Reason) -> Record
+    ) throws -> (records: [Record], places: [String]) {
+        let statement = try database.cachedStatement(sql)
+        let columns = ResultColumns<Column>(statement)
+        let payloadColumns = PayloadColumns(statement)
+        var records: [Record] = []
+        var places: [String] = []
+        try statement.forEachRow([id]) { row in
+            let (id, path) = place(row, columns)
+            do throws(SnapshotProblem.Reason) {
+                for column in textColumns where columns.byteCount(column, in: row) > textLimit {
+                    throw .tooLarge(column: column.name, bytes: columns.byteCount(column, in: row), limit: textLimit)
+                }
+                guard let verified = columns.verifiedRow(row) else { throw .checksumMismatch(table: Column.table) }
+                records.append(try record(verified, try payload(row, payloadColumns)))
+                places.append(path)
+            } catch {
+                problems.append(SnapshotProblem(nodeID: id, path: path, reason: error))
+            }
+        }
+        return (records, places)
+    }
+
+    /// A payload's size, and its bytes only when the format allows its size (a huge one is never read).
     private static let payloadSQL = """
         length(p.bytes) AS payload_length, CASE WHEN length(p.bytes) <= \(payloadLimit) THEN p.bytes END AS payload_bytes
         """
@@ -229,7 +208,10 @@ enum SnapshotReader {
         FROM object o LEFT JOIN payload p ON p.hash = o.payload_hash
         WHERE o.snapshot_id = ? ORDER BY o.object_id
         """
-    private static let applicationPayloadSQL = "SELECT ? AS payload_hash, \(payloadSQL) FROM payload p WHERE p.hash = ?"
+    /// One row, with `NULL` payload columns when the payload is missing.
+    private static let applicationPayloadSQL = """
+        SELECT ?1 AS payload_hash, \(payloadSQL) FROM (SELECT 1) LEFT JOIN payload p ON p.hash = ?1
+        """
 
     /// Where a statement holds `payload_hash` and the columns of ``payloadSQL``, found once.
     private struct PayloadColumns {
@@ -256,19 +238,32 @@ enum SnapshotReader {
         }
     }
 
-    /// The text columns of a controller row.
-    private static let textColumns: [ControllerColumn] = [.path, .identifier, .title, .relation, .style, .appearance,
-                                                          .class_name, .restoration_class]
+    private static func controllerPlace(_ row: Statement, _ columns: ResultColumns<ControllerColumn>) -> (id: Int?, path: String) {
+        let size = columns.byteCount(.path, in: row)
+        let path = size <= textLimit ? columns[.path].flatMap(row.text(at:)) ?? "?" : "(path of \(size) bytes)"
+        return (columns[.node_id].flatMap(row.integer(at:)).map(Int.init), path)
+    }
 
-    /// One `controller` row and its payload, or what is wrong with it. Its `path` holds only the
-    /// row's own last component: ``SnapshotStructure`` makes the whole path from the parents'.
-    private static func controller(_ statement: Statement, _ columns: ResultColumns<ControllerColumn>,
-                                   _ payloadColumns: PayloadColumns) throws(SnapshotProblem.Reason) -> ControllerRecord {
-        // Sizes first: a tampered row must not make us copy 100 MB to refuse it.
-        for column in textColumns where columns.byteCount(column, in: statement) > textLimit {
-            throw .tooLarge(column: column.name, bytes: columns.byteCount(column, in: statement), limit: textLimit)
+    private static func objectPlace(_ row: Statement, _ columns: ResultColumns<ObjectColumn>) -> (id: Int?, path: String) {
+        let id = columns[.object_id].flatMap(row.integer(at:)).map(Int.init)
+        return (id, "object \(id.map(String.init) ?? "?")")
+    }
+
+    private static func object(_ row: Row<ObjectColumn>, _ values: [String: CodedValue]) throws(SnapshotProblem.Reason) -> ObjectRecord {
+        guard let id = row.integer(.object_id), let className = row.text(.class_name), let version = row.integer(.class_version) else {
+            throw .wrongColumnType("object")
         }
-        guard let row = columns.verifiedRow(statement) else { throw .checksumMismatch(table: "controller") }
+        return ObjectRecord(id: Int(id), identifier: row.text(.identifier), className: className, classVersion: Int(version),
+                            values: values)
+    }
+
+    private static let controllerTextColumns: [ControllerColumn] = [.path, .identifier, .title, .relation, .style,
+                                                                    .appearance, .class_name, .restoration_class]
+
+    /// A checked `controller` row as a record. Its `path` holds only the row's own last component:
+    /// ``SnapshotStructure`` makes the whole path from the parents'.
+    private static func controller(_ row: Row<ControllerColumn>,
+                                   _ values: [String: CodedValue]) throws(SnapshotProblem.Reason) -> ControllerRecord {
         func int(_ column: ControllerColumn) throws(SnapshotProblem.Reason) -> Int {
             guard let value = row.integer(column) else { throw .wrongColumnType(column.name) }
             return Int(value)
@@ -292,6 +287,6 @@ enum SnapshotReader {
             title: row.text(.title), windowIndex: try int(.window_index), relation: relation, className: try text(.class_name),
             classVersion: try int(.class_version), restorationClassName: row.text(.restoration_class),
             isViewLoaded: try int(.view_loaded) == 1, appearance: appearance, isCollapsed: try int(.is_collapsed) == 1,
-            values: try payload(statement, payloadColumns))
+            values: values)
     }
 }

@@ -13,8 +13,8 @@ struct SnapshotStructure {
     private(set) var parentIndexes: [Int?] = []
 
     /// Checks `records`, each with its own last path component as its path; `storedPaths` are
-    /// their rows' path texts, for problems; `rowIDs` are the node ids of every row read.
-    init(_ records: [ControllerRecord], storedPaths: [String], rowIDs: Set<Int>) {
+    /// their rows' path texts, for problems; `refusedRowIDs` are the node ids of rows the reader refused.
+    init(_ records: [ControllerRecord], storedPaths: [String], refusedRowIDs: Set<Int>) {
         let indexByID = Dictionary(records.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var children = [[Int]](repeating: [], count: records.count)
         var roots: [Int] = []
@@ -45,7 +45,7 @@ struct SnapshotStructure {
             case (.some(let parent), _):
                 if let parentIndex = indexByID[parent] {
                     children[parentIndex].append(index)
-                } else if rowIDs.contains(parent) {
+                } else if refusedRowIDs.contains(parent) {
                     drop(index, .parentDropped(parent))
                 } else {
                     drop(index, .danglingParent(parent))
