@@ -1,10 +1,9 @@
 import ControllerKit
 
 /// The structural checks of a snapshot's rows: parent links, one root per window, unique paths,
-/// one presentation per presenter, dense positions. Orders the records parents first, gives
-/// each its whole path (its parent's and its own last component) and marks the top of each
-/// stack; everything that does not hang from a window root is a problem, reported rather than
-/// restored. Iterative throughout: cyclic or deep links in a damaged file never recurse.
+/// one presentation per presenter, dense positions. Orders the records parents first, gives each
+/// its whole path and marks the top of each stack; what does not hang from a window root is a
+/// problem, not restored. Iterative: cyclic or deep links in a damaged file never recurse.
 struct SnapshotStructure {
     private(set) var problems: [SnapshotProblem] = []
     /// The records that hang from a window root, parents first.
@@ -15,6 +14,7 @@ struct SnapshotStructure {
     /// Checks `records`, each with its own last path component as its path; `storedPaths` are
     /// their rows' path texts, for problems; `refusedRowIDs` are the node ids of rows the reader refused.
     init(_ records: [ControllerRecord], storedPaths: [String], refusedRowIDs: Set<Int>) {
+        var records = records
         let indexByID = Dictionary(records.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var children = [[Int]](repeating: [], count: records.count)
         var roots: [Int] = []
@@ -55,7 +55,6 @@ struct SnapshotStructure {
         // Parents first, each child reached from its parent only: cyclic links never reach here,
         // and nothing reached is dropped after.
         var orderedIndex = [Int?](repeating: nil, count: records.count)
-        var stackTops = Set<Int>()
         var pending = roots.sorted { records[$0].windowIndex > records[$1].windowIndex }
         while let index = pending.popLast() {
             var record = records[index]
@@ -67,9 +66,6 @@ struct SnapshotStructure {
                 // A root's stored path may start with its window's identifier.
                 let stored = SnapshotPath.components(storedPaths[index])
                 record.path = stored.count == 2 && stored.last == component ? stored : [component]
-            }
-            if stackTops.contains(index), case .navigationStack(let position, _) = record.relation {
-                record.relation = .navigationStack(index: position, isTop: true)
             }
             orderedIndex[index] = ordered.count
             ordered.append(record)
@@ -88,26 +84,24 @@ struct SnapshotStructure {
                 problems.append(SnapshotProblem(nodeID: record.id, path: SnapshotPath.string(record.path),
                                                 reason: .positionsNotDense(relation: relation, found: positions)))
             }
-            let stackMembers = keep.compactMap { child -> (index: Int, position: Int)? in
-                if case .navigationStack(let position, _) = records[child].relation { (child, position) } else { nil }
-            }
-            if let top = stackMembers.max(by: { $0.position < $1.position }) { stackTops.insert(top.index) }
-            pending += keep.reversed()
-        }
-        // What was not reached hangs from a dropped controller or from a cycle.
-        var unreached = records.indices.filter { orderedIndex[$0] == nil && !dropped.contains($0) }
-        while !unreached.isEmpty {
-            let before = unreached.count
-            unreached.removeAll { index in
-                guard let parent = records[index].parentID, let parentIndex = indexByID[parent],
-                      dropped.contains(parentIndex) else { return false }
-                drop(index, .parentDropped(parent))
-                return true
-            }
-            if unreached.count == before {
-                for index in unreached { drop(index, .unreachable) }
+            // Kept siblings are in position order, so the last stack member is the top.
+            for child in keep.reversed() {
+                guard case .navigationStack(let position, _) = records[child].relation else { continue }
+                records[child].relation = .navigationStack(index: position, isTop: true)
                 break
             }
+            pending += keep.reversed()
+        }
+        // What was not reached hangs from a dropped controller, or else from a cycle.
+        var droppedParents = dropped.sorted(by: >)
+        while let parent = droppedParents.popLast() {
+            for child in children[parent] where orderedIndex[child] == nil && !dropped.contains(child) {
+                drop(child, .parentDropped(records[parent].id))
+                droppedParents.append(child)
+            }
+        }
+        for index in records.indices where orderedIndex[index] == nil && !dropped.contains(index) {
+            drop(index, .unreachable)
         }
     }
 
