@@ -1,20 +1,7 @@
 @_spi(Restoration) import ControllerKit
 
-/// Rebuilds a snapshot's hierarchy into hidden windows (`docs/behaviour.md`, "Restoring").
-///
-/// 1. Objects: from their restoration classes, else the instances the app registered under their
-///    identifiers, else new ones from the registry; ``Coding`` objects when first decoded.
-/// 2. Controllers top-down, each from the first that supplies it (``supply(_:_:)``). With
-///    ``RestoreTiming/eager`` each loads its view right after it is made, so that a container's
-///    `viewDidLoad` builds its children before they are looked for.
-/// 3. Relations through the containment API an app would use: stacks, tabs, columns, children,
-///    window roots, then presentations. Nothing is visible, so only containment calls happen.
-/// 4. `decodeRestorableState(with:)` after each controller's `viewDidLoad()`, parents before
-///    children (now, or when its view loads, with ``RestoreTiming/lazy``), then
-///    `applicationFinishedRestoringState()`.
-///
-/// Each controller has one coder, for its making and its decoding. Whatever fails drops only its
-/// own subtree, which is detached again through the API that attached it.
+/// Rebuilds a snapshot's hierarchy into hidden windows in four steps, as docs/behaviour.md
+/// §4.3–4.7 orders them: objects, controllers top-down, relations, decodes.
 @MainActor
 struct Restorer {
     private let registry: RestorationRegistry
@@ -26,12 +13,10 @@ struct Restorer {
     private let instances = RestoredInstances()
     /// The snapshot's controllers, parents first; everything below refers to them by index.
     private let records: [ControllerRecord]
-    /// Each record's parent (or presenter) index; `nil` for roots.
     private let parentIndexes: [Int?]
     /// Each record's children and presented controller, in snapshot order.
     private var childIndexes: [[Int]]
-    /// Each record's identifiers from its window down, without index components, as UIKit hands
-    /// restoration classes and delegates their paths.
+    /// Identifiers from the window down, without index components, as restoration classes get them.
     private var identifierPaths: [[String]] = []
     private var coders: [RestoringCoder?]
     private var made: [ViewController?]
@@ -67,9 +52,6 @@ struct Restorer {
                                    + snapshot.objects.map { ($0.className, $0.classVersion) }, uniquingKeysWith: { $1 })
     }
 
-    /// Rebuilds the hierarchy. The application's delegate gets its keys back
-    /// (`application(_:didDecodeRestorableStateWith:)`) once the eager decodes ran, or at once
-    /// with lazy timing.
     mutating func run() -> RestoreReport {
         makeObjects()
         for index in records.indices { make(index) }
@@ -118,9 +100,8 @@ struct Restorer {
 
     // MARK: - 1. Objects
 
-    /// Each saved object, from the first that supplies it: its restoration class; the instance the
-    /// app registered under its identifier; the registry. A ``Coding`` object waits to be made by
-    /// the first coder that decodes it (at the latest in ``decodeObjects()``).
+    /// Each saved object from its restoration class, else the app's instance registered under its
+    /// identifier, else the registry; a ``Coding`` object when first decoded (``decodeObjects()``).
     private mutating func makeObjects() {
         for object in snapshot.objects {
             func fail(_ reason: String, _ consequence: String = "its state was not restored") {
@@ -160,20 +141,15 @@ struct Restorer {
 
     // MARK: - 2. Controllers
 
-    /// Where a controller came from: handed over by the app (a restoration class, a delegate,
-    /// `awakeAfter(using:)`), found where the app built it, or made new by the restore.
-    private enum Source { case supplied, existing, new }
-
-    /// Why a controller was not made.
     private struct Refusal: Error { let reason: String }
 
     private mutating func make(_ index: Int) {
         if dropIfOrphaned(index) { return }
         let record = records[index]
         let coder = coder(values: record.values, path: record.path)
-        let controller: ViewController, source: Source
+        let controller: ViewController, isSupplied: Bool
         do {
-            (controller, source) = try supply(index, coder)
+            (controller, isSupplied) = try supply(index, coder)
         } catch {
             drop(index, error.reason)
             return
@@ -182,20 +158,15 @@ struct Restorer {
             drop(index, "decoding failed: \(error)")
             return
         }
-        reused[index] = source == .existing
-        if source == .supplied {
-            if made.contains(where: { $0 === controller }) {
-                drop(index, "the controller supplied for it was supplied for another path too")
-                return
-            }
-            // Placed by the app itself (a delegate that makes the window's root and sets it, say):
-            // used where the app put it, as UIKit does, and decoded into.
-            if !controller.isInNoHierarchy {
-                reused[index] = true
-                if !isAtSavedPlace(controller, index) {
-                    report.warnings.append("\(record.pathString): the controller supplied for it is used where the app put it, not moved to its saved place")
-                }
-            }
+        if isSupplied, made.contains(where: { $0 === controller }) {
+            drop(index, "the controller supplied for it was supplied for another path too")
+            return
+        }
+        // Found at its place, or placed by the app itself (say, a delegate that sets it as the
+        // window's root): used where it is, as UIKit does.
+        reused[index] = !controller.isInNoHierarchy
+        if isSupplied, reused[index], !controllers(atPlaceOf: index).contains(where: { $0 === controller }) {
+            report.warnings.append("\(record.pathString): the controller supplied for it is used where the app put it, not moved to its saved place")
         }
         if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
         made[index] = controller
@@ -206,11 +177,9 @@ struct Restorer {
         if timing == .eager { controller.loadViewIfNeeded() }
     }
 
-    /// The controller for record `index`, from the first that supplies it: its restoration class;
-    /// the registry's delegate; the application's delegate; a controller the app already built at
-    /// its place (a window's root, a container's child made in `init` or `viewDidLoad`); its
-    /// storyboard, when it was saved from one (UIKit's rule); the registry's `init?(coder:)`.
-    private func supply(_ index: Int, _ coder: RestoringCoder) throws(Refusal) -> (ViewController, Source) {
+    /// The controller for record `index`, from the first that supplies it (docs/behaviour.md §4.3).
+    /// Supplied means handed over by the app: by a restoration class, a delegate or `awakeAfter(using:)`.
+    private func supply(_ index: Int, _ coder: RestoringCoder) throws(Refusal) -> (ViewController, isSupplied: Bool) {
         let record = records[index]
         let identifiers = identifierPaths[index]
         if let name = record.restorationClassName {
@@ -220,56 +189,47 @@ struct Restorer {
             guard let supplied = factory.viewController(withRestorationIdentifierPath: identifiers, coder: coder) else {
                 throw Refusal(reason: "its restoration class \(name) returned nil")
             }
-            return (supplied, .supplied)
+            return (supplied, true)
         }
         if let supplied = registry.delegate?.viewController(withRestorationIdentifierPath: identifiers, coder: coder)
             ?? application.delegate?.application(application, viewControllerWithRestorationIdentifierPath: identifiers, coder: coder) {
-            return (supplied, .supplied)
+            return (supplied, true)
         }
-        if let existing = existingController(for: index) { return (existing, .existing) }
+        if let existing = existingController(for: index) { return (existing, false) }
         if case .string(let name)? = record.values[Application.stateRestorationViewControllerStoryboardKey] {
-            // UIKit's rule: saved from a storyboard, re-made from it, the restoration identifier
-            // as the storyboard ID.
+            // The restoration identifier is the storyboard ID (docs/behaviour.md §5).
             guard let storyboard = Storyboard.registered(name: name) else {
                 throw Refusal(reason: "its storyboard \(name.debugDescription) is not registered")
             }
             guard let instance = storyboard.instantiateIfRegistered(withIdentifier: record.identifier) else {
                 throw Refusal(reason: "its storyboard \(name.debugDescription) has no scene \(record.identifier.debugDescription)")
             }
-            return (instance, .new)
+            return (instance, false)
         }
         guard let entry = registry.controllersByName[record.className] else {
             throw Refusal(reason: "class \(record.className) is not registered")
         }
         guard let instance = entry.make(coder) else { throw Refusal(reason: "init?(coder:) of \(record.className) returned nil") }
-        // UIKit's `awakeAfter(using:)` may hand back another controller to use instead, checked
-        // as a supplied one (it may be in a hierarchy already).
+        // `awakeAfter(using:)` may hand back another controller, maybe in a hierarchy already.
         let awakened = instance.awakeAfter(using: coder) as? ViewController ?? instance
-        return (awakened, awakened === instance ? .new : .supplied)
+        return (awakened, awakened !== instance)
     }
 
-    private func isAtSavedPlace(_ controller: ViewController, _ index: Int) -> Bool {
-        if let parent = parentIndexes[index] {
-            guard let container = made[parent] else { return false }
-            return controller.parent === container || container.presentedByThisController === controller
-        }
-        let window = records[index].windowIndex
-        guard case .windowRoot = records[index].relation, windows.indices.contains(window) else { return false }
-        return windows[window].rootViewController === controller
-    }
-
-    /// The controller the app already built at record `index`'s place with its identifier, not yet
-    /// claimed.
-    private func existingController(for index: Int) -> ViewController? {
+    /// What is at record `index`'s saved place now: its parent's children or presented one, or its window's root.
+    private func controllers(atPlaceOf index: Int) -> [ViewController] {
         let record = records[index]
-        var candidates: [ViewController] = []
-        if let parent = parentIndexes[index], let container = made[parent] {
-            candidates = isPresented(index) ? container.presentedByThisController.map { [$0] } ?? [] : container.children
-        } else if case .windowRoot = record.relation, windows.indices.contains(record.windowIndex) {
-            candidates = windows[record.windowIndex].rootViewController.map { [$0] } ?? []
+        if let parent = parentIndexes[index] {
+            guard let container = made[parent] else { return [] }
+            return isPresented(index) ? container.presentedByThisController.map { [$0] } ?? [] : container.children
         }
-        return candidates.first { candidate in
-            candidate.restorationIdentifier == record.identifier && !made.contains { $0 === candidate }
+        guard case .windowRoot = record.relation, windows.indices.contains(record.windowIndex) else { return [] }
+        return windows[record.windowIndex].rootViewController.map { [$0] } ?? []
+    }
+
+    /// The controller the app already built at record `index`'s place with its identifier, not yet claimed.
+    private func existingController(for index: Int) -> ViewController? {
+        controllers(atPlaceOf: index).first { candidate in
+            candidate.restorationIdentifier == records[index].identifier && !made.contains { $0 === candidate }
         }
     }
 
@@ -308,8 +268,7 @@ struct Restorer {
         }
     }
 
-    /// Attaches what fits the container among `contained`; returns those it attached (or found
-    /// attached already).
+    /// Attaches what fits the container among `contained`; returns those attached (or found so).
     private func attach(_ contained: [Int], to container: ViewController, parent: Int) -> [Int] {
         var attached: [Int] = []
         if let navigation = container as? NavigationController {
@@ -359,9 +318,8 @@ struct Restorer {
 
     // MARK: - 4. Decoding
 
-    /// Decodes the ``StateRestoring`` objects, each with the coder it was made with, if any; then
-    /// makes the ``Coding`` objects no coder has decoded yet, so every object exists, and every
-    /// error making one is reported, before any controller decodes.
+    /// Decodes the ``StateRestoring`` objects, then makes the ``Coding`` objects no coder has made
+    /// yet: every object exists, and every error making one is reported, before any controller decodes.
     private mutating func decodeObjects() {
         for object in snapshot.objects where !instances.codingIDs.contains(object.id) {
             guard let instance = instances.objects[object.id] as? any StateRestoring else { continue }
@@ -392,11 +350,9 @@ struct Restorer {
         }
     }
 
-    /// Decodes `controller`, handing a decode error to `failed` at once. A container that saves
-    /// and makes its own children (UIKit requires it of custom containers) never ends with a
-    /// child twice: each child its decode added that stands for a child the restore attached (the
-    /// same restoration identifier, or none and the same class) replaces it, which leaves through
-    /// the containment API. The pairs (replaced, replacement).
+    /// Decodes `controller`, handing an error to `failed`. A custom container that makes its own
+    /// children in its decode never ends with a child twice: each new child replaces the restored
+    /// one it stands for (same identifier, or none and same class). Returns (replaced, replacement).
     private static func decode(_ controller: ViewController, with coder: RestoringCoder,
                                failed: (CoderError) -> Void) -> [(ViewController, ViewController)] {
         let before = controller.children
@@ -417,14 +373,12 @@ struct Restorer {
         return replaced
     }
 
-    /// Decodes the controller right after its first `viewDidLoad()` (at once when its view is
-    /// loaded), then gives it `applicationFinishedRestoringState()`. A contained child decodes
-    /// after its parent: a parent still waiting loads its view first (a covered presenter stays
-    /// unloaded until reached). Errors go to the application's diagnostics.
+    /// Decodes the controller and finishes it right after its first `viewDidLoad()`, at once when
+    /// its view is loaded (lazy timing, docs/behaviour.md §4.5).
     private func decodeWhenLoaded(_ index: Int) {
         guard let controller = made[index], let coder = coders[index] else { return }
         let parent = isPresented(index) ? nil : parentIndexes[index].flatMap { made[$0] }
-        // The components, joined only for a diagnostic: most decodes report nothing.
+        // Joined only for a diagnostic: most decodes report nothing.
         let components = records[index].path
         let application = application
         // Weak captures: the controller holds its pending decode, and its parent holds it.
