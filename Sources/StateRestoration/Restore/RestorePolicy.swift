@@ -1,9 +1,7 @@
 import Foundation
 
-/// When a restore refuses a snapshot, as UIKit refuses state from another app version.
-///
-/// The app's own version comes from the store's ``StoreConfiguration/appVersion``; the policy
-/// only says whether a different one is refused.
+/// When a restore refuses a snapshot (docs/behaviour.md §4.1), as UIKit refuses state from
+/// another app version.
 ///
 /// ```swift
 /// let report = try store.restore(into: window, registry: registry,

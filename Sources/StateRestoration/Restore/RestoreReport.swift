@@ -1,4 +1,4 @@
-/// What a restore rebuilt and what it dropped (docs/behaviour.md), readable as text.
+/// What a restore rebuilt and what it dropped (docs/behaviour.md §4.7), readable as text.
 public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     /// A controller that was not restored, with its subtree.
     public struct Dropped: Sendable, Hashable {
@@ -26,8 +26,7 @@ public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     public var dropped: [Dropped] = []
     /// Snapshots passed over (a restore of them crashed part-way, or they are quarantined).
     public var skipped: [Skipped] = []
-    /// Why nothing was restored although a snapshot was left to restore: it holds no
-    /// controller, or the policy or the application's delegate refused it.
+    /// Why nothing was restored although a snapshot was left (docs/behaviour.md §4.1).
     public var refusal: String?
     /// Problems that dropped nothing.
     public var warnings: [String] = []
@@ -35,8 +34,7 @@ public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     /// An empty report: nothing restored yet.
     public init() {}
 
-    /// Whether a snapshot was restored, perhaps partly: at least one controller came back. When
-    /// `false` the app builds its first screen.
+    /// Whether at least one controller came back; when `false` the app builds its first screen.
     public var didRestore: Bool { snapshotID != nil && !restored.isEmpty }
 
     public var description: String {

@@ -1,13 +1,9 @@
-/// When a restore loads views and decodes (`docs/behaviour.md`, "Restoring"). Either way each
-/// controller decodes right after its `viewDidLoad()`, parents before children, and every decode
-/// and `applicationFinishedRestoringState()` runs once.
+/// When a restore loads views and decodes (docs/behaviour.md §4.5). Either way each controller
+/// decodes right after its `viewDidLoad()`, parents first, and finishes once.
 public enum RestoreTiming: Sendable, Hashable {
-    /// UIKit's: during the restore call every restored controller is made, loads its view and
-    /// decodes, and then each gets `applicationFinishedRestoringState()`.
+    /// UIKit's: every restored controller loads its view and decodes during the restore call.
     case eager
-    /// The restore call makes the controllers and rebuilds their relations; each loads its view
-    /// when first needed (shown, or `view` read), decodes right after its `viewDidLoad()` and
-    /// then gets `applicationFinishedRestoringState()`. Hidden stack members, unselected tabs and
-    /// covered presenters stay unloaded and undecoded until reached.
+    /// Each restored controller loads its view when first needed (shown, or `view` read), and
+    /// decodes right after its `viewDidLoad()`.
     case lazy
 }

@@ -1,7 +1,7 @@
 @_spi(Restoration) import ControllerKit
 
-/// Rebuilds a snapshot's hierarchy into hidden windows in four steps, as docs/behaviour.md
-/// §4.3–4.7 orders them: objects, controllers top-down, relations, decodes.
+/// Rebuilds a snapshot's hierarchy into hidden windows in four steps, in the order of
+/// docs/behaviour.md §4.3–4.7: objects, controllers top-down, relations, decodes.
 @MainActor
 struct Restorer {
     private let registry: RestorationRegistry

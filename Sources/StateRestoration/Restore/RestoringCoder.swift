@@ -1,8 +1,8 @@
 import ControllerKit
 
 /// The coder a controller or an object reads from during a restore: references resolve to the
-/// instances the restore has made, whatever order they were made in, so cycles of controllers and
-/// ``StateRestoring`` objects need no recursion. A ``Coding`` object is made when first decoded.
+/// instances the restore has made, so cycles of controllers and ``StateRestoring`` objects need
+/// no recursion.
 final class RestoringCoder: Coder {
     private let instances: RestoredInstances
 
@@ -22,15 +22,12 @@ final class RestoringCoder: Coder {
     }
 }
 
-/// The instances a restore has made, by node or object id, shared with the coders that resolve
-/// references to them; and the ``Coding`` objects still to be made, which the first coder that
-/// decodes one makes. Used on the main actor, by the restore and the coders it hands out.
+/// The instances a restore has made, by node or object id, shared with its coders; and the
+/// ``Coding`` objects still to be made, which the first coder that decodes one makes.
 final class RestoredInstances {
-    /// Deeper nesting of ``Coding`` objects' `init?(coder:)` (a chain of objects each decoding the
-    /// next) is refused, not a stack overflow.
+    /// Deeper nesting of ``Coding`` objects' `init?(coder:)` is refused, not a stack overflow.
     static let maximumNesting = 100
 
-    /// A ``Coding`` object not made yet: its record and its class's `init?(coder:)`.
     struct PendingCodingObject {
         let className: String
         let values: [String: CodedValue]
@@ -44,14 +41,12 @@ final class RestoredInstances {
     /// Weak: a lazily restored controller's coder keeps this table until the controller's view
     /// loads, which must not keep that controller, or any other, alive.
     var controllers: [Int: WeakController] = [:]
-    /// ``StateRestoring`` objects (made, or the app's own) and ``Coding`` objects.
     var objects: [Int: AnyObject] = [:]
     /// The coder each object was made with from its values, which its decode reads too.
     var objectCoders: [Int: RestoringCoder] = [:]
     var pendingCoding: [Int: PendingCodingObject] = [:]
-    /// The ids of the ``Coding`` objects: their `init?(coder:)` decodes them.
+    /// The ``Coding`` objects' ids: their `init?(coder:)` decodes them.
     var codingIDs: Set<Int> = []
-    /// Why each object that could not be made was not.
     var failures: [Int: String] = [:]
     /// What went wrong making ``Coding`` objects, for the restore's report.
     var warnings: [String] = []
@@ -59,12 +54,10 @@ final class RestoredInstances {
     private var causes: [Int: String] = [:]
     private var inProgress: Set<Int> = []
 
-    /// The instance `reference` points at, making it first when it is a ``Coding`` object not made
-    /// yet; or why there is none.
-    ///
-    /// A ``Coding`` object's coder is at the object's own path (`/object 7`), however it is reached,
-    /// so an error inside it reads the same from every reference. An object that failed because an
-    /// object it refers to failed names that object and the first cause, not the whole chain.
+    /// The instance `reference` points at, making it first when it is a pending ``Coding`` object;
+    /// or why there is none. A ``Coding`` object's coder is at its own path (`/object 7`), so an
+    /// error inside it reads the same from every reference; a failure caused by another object's
+    /// names that object and the first cause, not the whole chain.
     func object(_ reference: ObjectReference, classVersions: [String: Int]) -> Result<AnyObject, Failure> {
         let id = reference.id
         if let controller = controllers[id]?.controller { return .success(controller) }

@@ -9,18 +9,15 @@ public struct StoredSession: Sendable, Hashable {
     public var record: SceneSessionRecord
     /// How many snapshots of it are kept.
     public var snapshotCount: Int
-    /// Its newest snapshot's id; `nil` when it has none (its app did not opt in to saving
-    /// controllers, or the session was saved before its first snapshot).
+    /// Its newest snapshot's id; `nil` when it has none (its app saves no controllers, or not yet).
     public var newestSnapshotID: Int64?
     /// When its newest snapshot was saved.
     public var newestSnapshotDate: Date?
 }
 
-/// Reads scene sessions back, each row checked against the format's sizes and its checksum
-/// before it is decoded.
+/// Reads scene sessions back, each row checked against the format's sizes and its checksum first.
 enum SceneSessionReader {
-    /// Every session, in the order they were first saved: each one read, or why it cannot be; in
-    /// one read transaction.
+    /// Every session in the order they were first saved, read in one read transaction, or why it cannot be.
     static func sessions(_ database: Database) throws -> [Result<StoredSession, StoreError>] {
         try database.inReadTransaction {
             var activities: [Int64: Result<Row<SceneActivityColumn>, SceneSessionRows.Damage>] = [:]
@@ -57,7 +54,7 @@ enum SceneSessionReader {
     }
 
     /// The current row, or why it cannot be read: a column larger than the format allows (a JSON
-    /// column a payload's limit, the others a text column's), or a checksum that does not match.
+    /// column a payload's limit, the others a text column's), or a mismatched checksum.
     private static func checkedRow<Column: TableColumn>(_ statement: Statement,
                                                         _ columns: ResultColumns<Column>) -> Result<Row<Column>, SceneSessionRows.Damage> {
         for column in Column.allCases {

@@ -1,20 +1,15 @@
 import Foundation
 
-/// Which snapshot a restore takes: the newest that is neither crash-marked nor quarantined (see
-/// ``Probation``), unless it holds no controller or the policy refuses it; chosen and loaded in
-/// one read transaction, so that a writer's prune cannot take it in between.
+/// Which snapshot a restore takes, chosen and loaded in one read transaction (docs/behaviour.md §4.1).
 struct SnapshotChoice {
     /// Every snapshot seen, newest first: what the crash marks are written against.
     var summaries: [SnapshotSummary] = []
-    /// The snapshots passed over, and why.
     var skipped: [RestoreReport.Skipped] = []
-    /// The snapshot taken and its rows.
     var chosen: (summary: SnapshotSummary, loaded: LoadedSnapshot)?
     /// Why none is taken although a snapshot is left.
     var refusal: String?
 
-    /// Chooses among the snapshots of scene session `session` (its persistent identifier) in
-    /// `database` as a store with `configuration` restores at `now`.
+    /// Chooses among the snapshots of scene session `session` as a store with `configuration` restores at `now`.
     static func choose(in database: Database, session: String, policy: RestorePolicy, configuration: StoreConfiguration,
                        now: Date) throws -> SnapshotChoice {
         try database.inReadTransaction {

@@ -27,11 +27,16 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
         /// The row names a payload the `payload` table does not hold.
         case missingPayload(hash: Int64)
 
-        /// A stable name for the kind of problem, for scripts (`verify --json` prints it):
-        /// `unknown_relation`, `too_large`, ….
+        /// A stable name for the kind of problem, for scripts (`verify --json` prints it): `too_large`, ….
         public var code: String { details.code }
 
         public var description: String { details.text }
+
+        /// Whether the problem leaves the controller out (the others are reported only).
+        public var dropsController: Bool {
+            if case .positionsNotDense = self { return false }
+            return true
+        }
 
         private var details: (code: String, text: String) {
             switch self {
@@ -73,12 +78,4 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
     public var reason: Reason
 
     public var description: String { "\(path) (node \(nodeID.map(String.init) ?? "?")): \(reason)" }
-}
-
-extension SnapshotProblem.Reason {
-    /// Whether the problem leaves the controller out (the others are reported only).
-    public var dropsController: Bool {
-        if case .positionsNotDense = self { return false }
-        return true
-    }
 }

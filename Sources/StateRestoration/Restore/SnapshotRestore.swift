@@ -1,11 +1,9 @@
 import ControllerKit
 
-/// Restores an already loaded snapshot, without touching any database: what tools use to replay
-/// a snapshot, and what ``RestorationStore/restore(into:registry:policy:timing:now:)`` runs
-/// between setting and clearing its crash mark.
+/// Restores an already loaded snapshot without touching any database, as tools replay one and as
+/// ``RestorationStore/restore(into:registry:policy:timing:now:)`` does within its crash mark.
 public enum SnapshotRestore {
-    /// Rebuilds `loaded` into `windows` (which must be hidden) with `registry` and `timing`,
-    /// reporting what was restored and every path dropped, the rows the reader refused included.
+    /// Rebuilds `loaded` into hidden `windows`; the report's drops include the rows the reader refused.
     @MainActor
     public static func restore(_ loaded: LoadedSnapshot, into windows: [Window], registry: RestorationRegistry,
                                timing: RestoreTiming = .eager) -> RestoreReport {
