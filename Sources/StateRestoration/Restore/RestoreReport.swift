@@ -43,10 +43,8 @@ public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
             lines.append("restored nothing: every controller of snapshot \(snapshotID) was dropped")
         } else if let snapshotID {
             lines.append("restored snapshot \(snapshotID): \(restored.count) controller\(restored.count == 1 ? "" : "s"), \(dropped.count) dropped")
-        } else if let refusal {
-            lines.append("restored nothing: \(refusal)")
         } else {
-            lines.append("restored nothing: no snapshot to restore")
+            lines.append("restored nothing: \(refusal ?? "no snapshot to restore")")
         }
         for skip in skipped { lines.append("  skipped   snapshot \(skip.snapshotID): \(skip.reason)") }
         for path in restored { lines.append("  restored  \(path)") }

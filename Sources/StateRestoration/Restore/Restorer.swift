@@ -328,7 +328,7 @@ struct Restorer {
             report.warnings += coder.errors.map { "object \(object.id) (\(object.className)): \($0)" }
         }
         for object in snapshot.objects where instances.pendingCoding[object.id] != nil {
-            _ = instances.object(ObjectReference(id: object.id), classVersions: classVersions)
+            _ = try? instances.object(ObjectReference(id: object.id), classVersions: classVersions)
         }
         report.warnings += instances.warnings
         instances.warnings = []

@@ -12,11 +12,10 @@ final class RestoringCoder: Coder {
     }
 
     override func object(for reference: ObjectReference, forKey key: String) -> AnyObject? {
-        switch instances.object(reference, classVersions: allClassVersions) {
-        case .success(let object):
-            return object
-        case .failure(let failure):
-            failWithError(CoderError(kind: failure.kind, key: key, path: codingPath))
+        do {
+            return try instances.object(reference, classVersions: allClassVersions)
+        } catch {
+            failWithError(CoderError(kind: error.kind, key: key, path: codingPath))
             return nil
         }
     }
@@ -58,45 +57,43 @@ final class RestoredInstances {
     /// or why there is none. A ``Coding`` object's coder is at its own path (`/object 7`), so an
     /// error inside it reads the same from every reference; a failure caused by another object's
     /// names that object and the first cause, not the whole chain.
-    func object(_ reference: ObjectReference, classVersions: [String: Int]) -> Result<AnyObject, Failure> {
+    func object(_ reference: ObjectReference, classVersions: [String: Int]) throws(Failure) -> AnyObject {
         let id = reference.id
-        if let controller = controllers[id]?.controller { return .success(controller) }
-        if let object = objects[id] { return .success(object) }
-        if let reason = failures[id] { return .failure(Failure(kind: .objectNotRestored(reference, reason: reason))) }
-        guard let pending = pendingCoding[id] else { return .failure(Failure(kind: .unknownObject(reference))) }
+        func notRestored(_ reason: String) -> Failure { Failure(kind: .objectNotRestored(reference, reason: reason)) }
+        if let controller = controllers[id]?.controller { return controller }
+        if let object = objects[id] { return object }
+        if let reason = failures[id] { throw notRestored(reason) }
+        guard let pending = pendingCoding[id] else { throw Failure(kind: .unknownObject(reference)) }
         if inProgress.contains(id) {
             // The outer decode of the same object then fails through this one.
-            return .failure(Failure(kind: .objectNotRestored(reference, reason: fail(id, pending.className,
-                "it decodes itself through a cycle of Coding objects (a cycle needs StateRestoring objects)"))))
+            throw notRestored(fail(id, pending.className,
+                                   "it decodes itself through a cycle of Coding objects (a cycle needs StateRestoring objects)"))
         }
         guard inProgress.count < Self.maximumNesting else {
-            return .failure(Failure(kind: .objectNotRestored(reference, reason: fail(id, pending.className,
-                "more than \(Self.maximumNesting) Coding objects would be decoding inside each other"))))
+            throw notRestored(fail(id, pending.className,
+                                   "more than \(Self.maximumNesting) Coding objects would be decoding inside each other"))
         }
         inProgress.insert(id)
         let coder = RestoringCoder(values: pending.values, path: ["object \(id)"], classVersions: classVersions, instances: self)
         let made = pending.make(coder)
         inProgress.remove(id)
         pendingCoding[id] = nil
-        let reason: String
-        if let error = coder.error {
-            if case .objectNotRestored(let inner, let innerReason) = error.kind {
-                // The first cause is reported where it happened; this one points at it.
-                let cause = causes[inner.id] ?? innerReason
-                reason = "\(pending.className) did not decode: key \(error.key.debugDescription) refers to object #\(inner.id), which was not restored: \(cause)"
-                failures[id] = reason
-                causes[id] = cause
-                return .failure(Failure(kind: .objectNotRestored(reference, reason: reason)))
-            }
-            reason = fail(id, pending.className, "\(pending.className) did not decode: \(error)")
-        } else if let made {
-            objects[id] = made
-            objectCoders[id] = coder
-            return .success(made)
-        } else {
-            reason = fail(id, pending.className, "init?(coder:) of \(pending.className) returned nil")
+        if let error = coder.error, case .objectNotRestored(let inner, let innerReason) = error.kind {
+            // The first cause is reported where it happened; this one points at it.
+            let cause = causes[inner.id] ?? innerReason
+            let reason = "\(pending.className) did not decode: key \(error.key.debugDescription) refers to object #\(inner.id), which was not restored: \(cause)"
+            failures[id] = reason
+            causes[id] = cause
+            throw notRestored(reason)
         }
-        return .failure(Failure(kind: .objectNotRestored(reference, reason: reason)))
+        if let error = coder.error {
+            throw notRestored(fail(id, pending.className, "\(pending.className) did not decode: \(error)"))
+        }
+        guard let made else {
+            throw notRestored(fail(id, pending.className, "init?(coder:) of \(pending.className) returned nil"))
+        }
+        objects[id] = made
+        return made
     }
 
     /// Records that object `id` was not made, for `reason`, as a first cause; returns the reason.

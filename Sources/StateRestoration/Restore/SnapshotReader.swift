@@ -238,7 +238,8 @@ enum SnapshotReader {
         }
     }
 
-    private static func controllerPlace(_ row: Statement, _ columns: ResultColumns<ControllerColumn>) -> (id: Int?, path: String) {
+    private static func controllerPlace(_ row: Statement,
+                                        _ columns: ResultColumns<ControllerColumn>) -> (id: Int?, path: String) {
         let size = columns.byteCount(.path, in: row)
         let path = size <= textLimit ? columns[.path].flatMap(row.text(at:)) ?? "?" : "(path of \(size) bytes)"
         return (columns[.node_id].flatMap(row.integer(at:)).map(Int.init), path)
@@ -249,8 +250,10 @@ enum SnapshotReader {
         return (id, "object \(id.map(String.init) ?? "?")")
     }
 
-    private static func object(_ row: Row<ObjectColumn>, _ values: [String: CodedValue]) throws(SnapshotProblem.Reason) -> ObjectRecord {
-        guard let id = row.integer(.object_id), let className = row.text(.class_name), let version = row.integer(.class_version) else {
+    private static func object(_ row: Row<ObjectColumn>,
+                               _ values: [String: CodedValue]) throws(SnapshotProblem.Reason) -> ObjectRecord {
+        guard let id = row.integer(.object_id), let className = row.text(.class_name),
+              let version = row.integer(.class_version) else {
             throw .wrongColumnType("object")
         }
         return ObjectRecord(id: Int(id), identifier: row.text(.identifier), className: className, classVersion: Int(version),
