@@ -27,26 +27,24 @@ enum SceneSessionReader {
                 let session = row.integer(named: "session_id") ?? 0
                 activities[session] = checkedRow(row, activityColumns).mapError { .init(reason: "its activity: \($0.reason)") }
             }
-            var snapshots: [Int64: (count: Int, newest: Int64?, day: DatabaseValue)] = [:]
             // SQLite takes the bare column `created_at` from the row max(id) picked.
-            try database.cachedStatement("""
-                SELECT session_id, count(*) AS snapshot_count, max(id) AS newest_id, julianday(created_at) AS newest_day
-                FROM snapshot WHERE session_id IS NOT NULL GROUP BY session_id
-                """).forEachRow { row in
-                snapshots[row.integer(named: "session_id") ?? 0] = (Int(row.integer(named: "snapshot_count") ?? 0),
-                                                                    row.integer(named: "newest_id"), row.value(named: "newest_day"))
-            }
-            let sessionRows = try database.cachedStatement("SELECT t.id, \(SceneSessionColumn.selecting(from: "t")) FROM scene_session t ORDER BY t.id")
+            let sessionRows = try database.cachedStatement("""
+                SELECT t.id, \(SceneSessionColumn.selecting(from: "t")), k.snapshot_count, k.newest_id, k.newest_day
+                FROM scene_session t LEFT JOIN (
+                    SELECT session_id, count(*) AS snapshot_count, max(id) AS newest_id, julianday(created_at) AS newest_day
+                    FROM snapshot GROUP BY session_id) k ON k.session_id = t.id
+                ORDER BY t.id
+                """)
             let sessionColumns = ResultColumns<SceneSessionColumn>(sessionRows)
             var result: [Result<StoredSession, StoreError>] = []
             try sessionRows.forEachRow { row in
                 let id = row.integer(named: "id") ?? 0
-                let kept = snapshots[id]
                 result.append(Result { () throws(SceneSessionRows.Damage) in
                     let record = try SceneSessionRows.record(session: try checkedRow(row, sessionColumns).get(),
                                                              activity: try activities[id]?.get())
-                    return StoredSession(id: id, record: record, snapshotCount: kept?.count ?? 0, newestSnapshotID: kept?.newest,
-                                         newestSnapshotDate: kept.flatMap { Database.date(julianDay: $0.day) })
+                    return StoredSession(id: id, record: record, snapshotCount: Int(row.integer(named: "snapshot_count") ?? 0),
+                                         newestSnapshotID: row.integer(named: "newest_id"),
+                                         newestSnapshotDate: Database.date(julianDay: row.value(named: "newest_day")))
                 }.mapError { .corruptSession(path: database.path, session: id, reason: $0.reason) })
             }
             return result
