@@ -55,7 +55,8 @@ import TestSupport
         autosave.stop()
     }
 
-    /// A scene app's state is each session's: autosave writes nothing, and says why.
+    /// A scene app's state is each session's: autosave writes nothing, says why, and stops, so
+    /// the application lets it go and its ticker does not keep waking.
     @Test func anAppWithScenesIsNotAutosaved() async throws {
         let directory = TemporaryDirectory()
         let store = try RestorationStore(path: directory.path())
@@ -69,7 +70,23 @@ import TestSupport
         #expect(report.refusal?.hasPrefix("the app uses scenes") == true)
         #expect(try store.snapshots().isEmpty)
         #expect(autosave.writtenCount == 0)
-        autosave.stop()
+        weak let unheld = store.startAutosave(application, registry: registry(), interval: .zero)
+        #expect(unheld == nil)
+    }
+
+    /// An app that becomes a scene app stops autosave at its next save.
+    @Test func autosaveStopsWhenTheAppTakesScenes() async throws {
+        let directory = TemporaryDirectory()
+        let store = try RestorationStore(path: directory.path())
+        let application = Application()
+        let stack = shownStack(application)
+        weak let unheld = store.startAutosave(application, registry: registry(), interval: .zero)
+        await unheld?.waitUntilIdle()
+        #expect(unheld != nil)
+        application.sceneDelegateFactory = { _ in IdleSceneDelegate() }
+        stack.pushViewController(Note("b"), animated: false)
+        #expect(unheld == nil)
+        #expect(try store.snapshots().count == 1)
     }
 
     /// Within the interval a change waits (never more than one save per interval); `flush()`

@@ -38,7 +38,6 @@ public final class Autosave {
         // The application holds autosave until `stop()`: one that stopped when the caller's
         // variable went away would fail silently.
         observer = application.addHierarchyChangeObserver { _ in self.saveIfDue() }
-        saveIfChanged()
         // Wakes an interval after the last save started (a structural save moves it); at least a
         // millisecond apart, so that a zero interval does not spin.
         ticker = Task { [weak self] in
@@ -47,6 +46,7 @@ public final class Autosave {
                 self?.saveIfDue()
             }
         }
+        saveIfChanged()
     }
 
     /// Returns when no write is under way: for async termination paths, and for tests.
@@ -85,9 +85,11 @@ public final class Autosave {
     }
 
     /// Writes the hierarchy off the main actor when it changed; nothing while a write is under
-    /// way (the next tick comes back).
+    /// way (the next tick comes back). In a scene app it stops: it would never save, and its
+    /// ticker would wake at every chance, since no save moves the next one an interval on.
     private func saveIfChanged() {
-        guard writing == nil, sceneAppRefusal() == nil else { return }
+        guard writing == nil else { return }
+        guard sceneAppRefusal() == nil else { return stop() }
         lastSaveStarted = ContinuousClock.now
         let changed: (CapturedSnapshot, Int)?
         do {
