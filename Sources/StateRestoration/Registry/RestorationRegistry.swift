@@ -9,8 +9,7 @@ public protocol RestorationDelegate: AnyObject {
 }
 
 /// Where restore gets classes from: controllers and objects registered under stable names, which
-/// saves record, so a renamed class keeps its state when its old name is an alias. Only
-/// registered classes are ever instantiated.
+/// saves record; only registered classes are ever made.
 ///
 /// ```swift
 /// registry.register(InboxController.self, as: "Inbox", version: 2, aliases: ["MailboxList"])
@@ -24,7 +23,6 @@ public final class RestorationRegistry {
     }
 
     struct ObjectEntry {
-        /// How restore makes the objects saved under this entry's name.
         enum Kind {
             /// A ``StateRestoring`` class: made with the closure, then decoded.
             case restorable(() -> any StateRestoring)
@@ -60,9 +58,9 @@ public final class RestorationRegistry {
         register(SplitViewController.self, as: "SplitViewController")
     }
 
-    /// Registers a controller class under `name` at class `version`, also answering to `aliases`
-    /// (names it was saved under before); restore makes it with `init?(coder:)`. A name
-    /// registered again replaces the earlier entry.
+    /// Registers a controller class under `name` at `version`, also answering to `aliases` (names
+    /// it was saved under before); restore makes it with `init?(coder:)`. A name registered again
+    /// replaces the earlier entry.
     public func register<Controller: ViewController>(_ type: Controller.Type, as name: String,
                                                      version: Int = 0, aliases: [String] = []) {
         let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
@@ -85,10 +83,6 @@ public final class RestorationRegistry {
 
     /// Registers a ``Coding`` model class (`NSCoding`'s), named as ``register(_:as:version:aliases:)``
     /// names controllers; restore makes it with `init?(coder:)`. Only the exact class: register subclasses.
-    ///
-    /// ```swift
-    /// registry.registerObject(Event.self, as: "Event")
-    /// ```
     public func registerObject<Object: Coding>(_ type: Object.Type, as name: String, version: Int = 0, aliases: [String] = []) {
         let entry = ObjectEntry(name: name, version: version, kind: .coding(Self.maker(for: type)))
         add(entry, for: ObjectIdentifier(type), aliases: aliases)

@@ -64,8 +64,7 @@ public final class Autosave {
         observer = nil
     }
 
-    /// Saves now, synchronously, whatever the interval: for the app's background and termination
-    /// moments. Returns the report (`didSave` false, with the reason, when nothing changed).
+    /// Saves now, whatever the interval: for the app's background and termination moments.
     @discardableResult
     public func flush() throws(StoreError) -> SaveReport {
         if let refusal = sceneAppRefusal() { return refusal }
@@ -77,8 +76,7 @@ public final class Autosave {
         return try result.get()
     }
 
-    /// A structural change (and the ticker) saves at once, unless the last save started less than
-    /// an interval ago: the ticker wakes for it then.
+    /// A structural change saves at once unless the last save started within the interval.
     private func saveIfDue() {
         guard ContinuousClock.now >= lastSaveStarted + interval else { return }
         saveIfChanged()
@@ -152,8 +150,7 @@ final class OrderedWriter: @unchecked Sendable {
 }
 
 extension RestorationStore {
-    /// Starts saving `application`'s state until ``Autosave/stop()``: the application keeps the
-    /// autosave, so the result is needed only to flush or stop.
+    /// Starts saving `application`'s state until ``Autosave/stop()`` (docs/behaviour.md §3.1).
     @MainActor
     public func startAutosave(_ application: Application, registry: RestorationRegistry,
                               interval: Duration = .seconds(1)) -> Autosave {

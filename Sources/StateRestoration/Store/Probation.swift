@@ -33,7 +33,7 @@ struct Probation: Sendable {
         var strikes: Int { storedStrikes + (hasUncountedStrike ? 1 : 0) }
     }
 
-    /// The SQL that reads a snapshot row's ``Marks`` (the table as `s`), for ``marks(_:)``.
+    /// The columns ``marks(_:)`` reads, of the snapshot table as `s`.
     static let markColumns = """
         s.restore_started_at IS NOT NULL AS restore_started, s.probation_started_at IS NOT NULL AS probation_started,
         s.strikes, s.quarantined_at IS NOT NULL AS quarantined, s.restoring_process
@@ -48,9 +48,8 @@ struct Probation: Sendable {
 
     private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
-    /// Writes a restore's start: what the snapshots `seen` left by gone processes learned (their
-    /// strikes, with quarantine at `limit`), then the crash mark on `snapshot`. Returns `false`,
-    /// having written nothing, when another connection holds the write lock.
+    /// Writes what the snapshots `seen` left by gone processes learned (their strikes, quarantine
+    /// at `limit`), then the crash mark on `snapshot`; `false` as ``withoutWaiting(_:_:)`` says.
     static func markRestoreStarted(_ snapshot: Int64, seen: [SnapshotSummary], quarantineAt limit: Int,
                                    in database: Database) throws -> Bool {
         try withoutWaiting(database) {
@@ -68,9 +67,8 @@ struct Probation: Sendable {
         }
     }
 
-    /// Writes a restore's end: the crash mark cleared and, when it restored anything, the
-    /// snapshot on probation in this process's name. Returns `false`, having written nothing,
-    /// when another connection holds the write lock.
+    /// Clears the crash mark and, when the restore restored anything, puts the snapshot on
+    /// probation in this process's name; `false` as ``withoutWaiting(_:_:)`` says.
     static func markRestoreEnded(_ snapshot: Int64, onProbation: Bool, in database: Database) throws -> Bool {
         try withoutWaiting(database) {
             try database.execute("""
@@ -81,7 +79,7 @@ struct Probation: Sendable {
     }
 
     /// Runs `body` in a write transaction unless another connection holds the write lock (a
-    /// restore never waits for a writer); whether it ran.
+    /// restore never waits for a writer); `false`, having written nothing, when it did not run.
     private static func withoutWaiting(_ database: Database, _ body: () throws -> Void) throws -> Bool {
         do {
             try database.withBusyTimeout(milliseconds: 0) { try database.inTransaction(body) }
@@ -91,7 +89,7 @@ struct Probation: Sendable {
         }
     }
 
-    /// Puts a snapshot just saved with the restored state on probation, with `strikes`.
+    /// Puts a snapshot just saved with the restored state on probation.
     static func carry(to snapshot: Int64, strikes: Int, in database: Database) throws {
         try database.execute("UPDATE snapshot SET probation_started_at = \(now), strikes = ?, restoring_process = ? WHERE id = ?",
                              [strikes, ProcessIdentity.current, snapshot])
@@ -117,7 +115,6 @@ struct Probation: Sendable {
         return "quarantined: the app crashed or was killed \(when), \(times)"
     }
 
-    /// `duration` in whole seconds, or milliseconds below one second.
     private static func describe(_ duration: Duration) -> String {
         let milliseconds = duration.wholeMilliseconds
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"

@@ -1,17 +1,13 @@
 import Foundation
 
-/// A process, named so that another process can tell later whether it is still running:
-/// `"<boot id> <pid> <start time>"`, as Linux gives them in `/proc`, written with a crash mark or
-/// a probation (`snapshot.restoring_process`). A process id alone is reused; with the start time
-/// and the boot it is not.
+/// A process, named `"<boot id> <pid> <start time>"` from `/proc` in `snapshot.restoring_process`,
+/// so that another process can tell later whether it still runs: a pid alone is reused.
 enum ProcessIdentity {
     /// This process.
     static let current: String = describe(pid: getpid()) ?? "unknown \(getpid()) 0"
 
-    /// Whether the process `identity` names is running. A text this library did not write, or a
-    /// process of another boot, is not running; a process this library cannot look at (no
-    /// `/proc`) is taken as running when its id is in use, so that a living app is never taken
-    /// for a crashed one.
+    /// Whether the process `identity` names runs: never for a text this library did not write or
+    /// another boot's; without `/proc`, while its pid is in use, so no living app seems crashed.
     static func isRunning(_ identity: String) -> Bool {
         if identity == current { return true }
         let parts = identity.split(separator: " ")

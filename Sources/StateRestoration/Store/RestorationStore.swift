@@ -1,12 +1,9 @@
 @_spi(Restoration) import ControllerKit
 import Foundation
 
-/// A navstate database opened for saving and restoring: what an app uses.
-///
-/// One connection serves the store, behind a lock, so a store can be shared across tasks: a save
-/// reads the hierarchy on the main actor and writes wherever the caller is. The rules: its files
-/// in docs/behaviour.md §8.5, crash marks and probation in docs/behaviour.md §4.2, scene sessions
-/// in docs/scenes.md.
+/// A navstate database opened for saving and restoring: what an app uses. One connection behind
+/// a lock, so tasks may share it. Its files: docs/behaviour.md §8.5; crash marks and probation:
+/// docs/behaviour.md §4.2; scene sessions: docs/scenes.md.
 ///
 /// ```swift
 /// let store = try RestorationStore(path: stateFile, configuration: StoreConfiguration(appVersion: "2.1", appBuild: "57"),
@@ -20,8 +17,7 @@ import Foundation
 /// try store.save(Application.shared, registry: registry)
 /// ```
 public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
-    /// The scene session of an app without scenes, which also holds the snapshots saved before
-    /// scene sessions were stored.
+    /// The scene session of an app without scenes (and of snapshots older than scene sessions).
     public static let defaultSessionIdentifier = SceneSessionRows.defaultIdentifier
 
     /// How saves describe the app and how many snapshots they keep.
@@ -97,8 +93,6 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     /// Whether ``close()`` was called.
     public var isClosed: Bool { lock.withLock { database == nil } }
 
-    // MARK: - Saving
-
     /// Saves every shown window of `application` as one snapshot, synchronously; with no
     /// controller to save, only if `allowingEmpty` (docs/behaviour.md §3.3).
     @MainActor
@@ -115,8 +109,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         try write(capture(windows: windows, registry: registry, label: label), allowingEmpty: allowingEmpty, session: session)
     }
 
-    /// Saves every shown window of `application`, written off the main actor: in an async
-    /// context `try await store.save(…)` picks it.
+    /// Saves every shown window of `application`, written off the main actor (`try await store.save(…)`).
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) async throws(StoreError) -> SaveReport {
@@ -140,10 +133,9 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, requiringOptIn: requiringOptIn)
     }
 
-    /// Writes a captured snapshot as docs/behaviour.md §3.5 says (and docs/behaviour.md §4.2 on
-    /// probation); without controllers, only if `allowingEmpty`. With `session`, that scene
-    /// session's row and activity go in the same transaction, or alone when the snapshot is
-    /// refused or fails.
+    /// Writes a captured snapshot (docs/behaviour.md §3.5); without controllers, only if `allowingEmpty`.
+    /// With `session`, that scene session's row goes in the same transaction, or alone when the
+    /// snapshot is refused or fails.
     public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false,
                       session record: SceneSessionRecord? = nil) throws(StoreError) -> SaveReport {
         let session = record?.persistentIdentifier ?? Self.defaultSessionIdentifier
@@ -184,8 +176,6 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         return report
     }
 
-    // MARK: - Restoring
-
     /// Restores the newest restorable snapshot into `window`, which must be hidden.
     @MainActor
     public func restore(into window: Window, registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(),
@@ -193,10 +183,8 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         try restore(into: [window], registry: registry, policy: policy, timing: timing, now: now)
     }
 
-    /// Restores scene session `session`'s newest restorable snapshot (docs/behaviour.md §4.1),
-    /// window `i` of the snapshot into `windows[i]`, which must be hidden; `timing` is
-    /// ``StoreConfiguration/restoreTiming`` unless given. When nothing is restored, the report
-    /// says why and the file is not changed.
+    /// Restores scene session `session`'s newest restorable snapshot (docs/behaviour.md §4.1), its
+    /// window `i` into hidden `windows[i]`; when nothing is restored, the report says why.
     @MainActor
     public func restore(session: String = RestorationStore.defaultSessionIdentifier, into windows: [Window], registry: RestorationRegistry,
                         policy: RestorePolicy = RestorePolicy(), timing: RestoreTiming? = nil,
@@ -303,10 +291,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         return warnings
     }
 
-    // MARK: - Probation
-
-    /// Says the launch went well (docs/behaviour.md §4.2): call it once the restored screens have
-    /// shown and run for a moment.
+    /// Says the launch went well, once the restored screens have run a moment (docs/behaviour.md §4.2).
     public func launchSucceeded() throws(StoreError) {
         try withDatabase { database in try endMarks(in: database) }
     }
@@ -331,15 +316,12 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     /// The number of `session`'s current probation in this store, if it is on one.
     func probationNumber(of session: String) -> Int? { lock.withLock { probations[session]?.number } }
 
-    // MARK: - Sessions and housekeeping
-
     /// Every scene session, in the order they were first saved; throws when a session's rows are damaged.
     public func sessions() throws(StoreError) -> [StoredSession] {
         try sessionResults().map { result throws(StoreError) in try result.get() }
     }
 
-    /// Deletes every snapshot and scene session, as UIKit discards saved state when the user
-    /// force-quits.
+    /// Deletes every snapshot and scene session, as UIKit does when the user force-quits.
     public func discardAll() throws(StoreError) {
         try withDatabase { database in
             try database.inTransaction {
@@ -348,8 +330,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         }
     }
 
-    /// Deletes scene sessions `identifiers` with their activities and snapshots, and the payloads
-    /// no kept snapshot uses, in one transaction; says what went.
+    /// Deletes scene sessions `identifiers` with their snapshots in one transaction; says what went.
     @discardableResult
     public func discardSessions(_ identifiers: [String]) throws(StoreError) -> PruneResult {
         try withDatabase { database in

@@ -2,12 +2,6 @@ import Foundation
 
 /// What ``RestorationStore`` and ``SnapshotInspector`` both read from a navstate database: its
 /// snapshots and scene sessions, through one connection behind a lock.
-///
-/// ```swift
-/// let inspector = try SnapshotInspector(path: "state.sqlite")
-/// for summary in try inspector.snapshots() { print(summary.id, summary.session, summary.controllerCount) }
-/// let newest = try inspector.loadSnapshot()
-/// ```
 public class SnapshotDatabase: @unchecked Sendable {
     /// The database file.
     public let path: String
@@ -34,8 +28,7 @@ public class SnapshotDatabase: @unchecked Sendable {
         try withDatabase { database in try SnapshotReader.summaries(database) }
     }
 
-    /// The snapshots of scene session `identifier`, newest first; throws
-    /// ``StoreError/sessionNotFound(path:identifier:)`` when no session has that identifier.
+    /// The snapshots of scene session `identifier`, newest first; throws when there is no such session.
     public func snapshots(session identifier: String) throws(StoreError) -> [SnapshotSummary] {
         try withDatabase { database in
             guard try database.scalarInteger("SELECT count(*) FROM scene_session WHERE persistent_identifier = ?", [identifier]) == 1 else {
@@ -50,7 +43,6 @@ public class SnapshotDatabase: @unchecked Sendable {
         try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
     }
 
-    /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
     func sessionResults() throws(StoreError) -> [Result<StoredSession, StoreError>] {
         try withDatabase { database in try SceneSessionReader.sessions(database) }
     }

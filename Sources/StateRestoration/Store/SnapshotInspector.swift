@@ -1,16 +1,15 @@
 import Foundation
 
 /// A navstate database opened read-only, for tools: it never creates, migrates or writes the
-/// file, and reads snapshots without the app's classes.
-///
-/// It reads the file as it was at its first read (others' saves and prunes meanwhile are not
-/// seen), and its read transaction keeps SQLite from copying the write-ahead log into the file,
-/// so tools should not keep one for long. A file of an earlier schema is read through a converted
-/// copy in the temporary directory (owner-only, deleted when the inspector goes).
+/// file, and reads snapshots without the app's classes. It reads the file as of its first read and
+/// holds SQLite's checkpoint back meanwhile, so keep one briefly; an earlier schema is read through
+/// an owner-only converted copy in the temporary directory.
 ///
 /// ```swift
 /// let inspector = try SnapshotInspector(path: "state.sqlite")
 /// let problems = try inspector.schemaProblems() + inspector.integrityProblems()
+/// for summary in try inspector.snapshots() { print(summary.id, summary.session, summary.controllerCount) }
+/// let newest = try inspector.loadSnapshot()
 /// for result in try inspector.sessions() { print(try result.get().record.persistentIdentifier) }
 /// ```
 public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
@@ -18,8 +17,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
     private let file: Database
     private let convertedCopy: String?
 
-    /// Opens `path` read-only. Refuses a missing file, a directory, a file that is not a
-    /// database, another application's database and a newer or pre-0.1.0 schema, naming the file.
+    /// Opens `path` read-only; refuses, naming the file, anything but a navstate database it reads.
     public init(path: String) throws(StoreError) {
         let file = try StoreError.wrapping(path: path) { try Database(path: path, mode: .readOnly) }
         self.file = file
@@ -110,8 +108,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
         try sessionResults()
     }
 
-    /// How the file's schema differs from navstate's (foreign or missing tables, views, indexes,
-    /// triggers, `schema_migration` rows); empty when it does not.
+    /// How the file's schema differs from navstate's (tables, views, indexes, triggers, migrations).
     public func schemaProblems() throws(StoreError) -> [String] {
         try withDatabase { database in try SchemaCheck.problems(in: database) }
     }

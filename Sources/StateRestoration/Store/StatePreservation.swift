@@ -1,11 +1,9 @@
 import ControllerKit
 import Foundation
 
-/// Saves and restores an app's state at UIKit's moments, with a ``RestorationStore``, so the app
-/// writes no save or restore call: it restores while the app launches, into its delegate's
-/// window, and saves when the app enters the background, each only when the app's delegate opts
-/// in (docs/behaviour.md §2.3). A scene app sets it as ``Application/sceneStatePreservation``:
-/// each scene session is then saved and restored on its own (docs/scenes.md).
+/// Saves and restores an app's state at UIKit's moments, with a ``RestorationStore``, when the
+/// app's delegate opts in (docs/behaviour.md §2.3). A scene app sets it as
+/// ``Application/sceneStatePreservation`` to save each scene session on its own (docs/scenes.md).
 ///
 /// ```swift
 /// let preservation = try StatePreservation(path: stateFile, registry: MyApp.registry())
@@ -53,9 +51,8 @@ public final class StatePreservation: ApplicationStatePreservation {
                   registry: registry, policy: policy)
     }
 
-    /// Restores into the delegate's window, when the delegate opts in. A delegate whose `window`
-    /// property the app left empty gets a new window first, as UIKit gives a storyboard app its
-    /// main window before the launch; one without that property gets nothing restored.
+    /// Restores into the delegate's window, when the delegate opts in; an empty `window` property
+    /// gets a new window first, as UIKit gives a storyboard app its main window.
     public func restoreApplicationState(_ application: Application) {
         guard let delegate = application.delegate else { return }
         if delegate.window == nil { delegate.window = Window(application: application) }
@@ -121,8 +118,7 @@ extension StatePreservation: SceneStatePreservation {
         }
     }
 
-    /// Saves the session and its activity and, when the app's delegate opts in, the shown
-    /// windows of its scene as a snapshot of it.
+    /// Saves the session and, when the app's delegate opts in, its scene's shown windows.
     public func preserveSession(_ session: SceneSession) {
         let identifier = session.persistentIdentifier
         sessionSaves[identifier] = Result { () throws(StoreError) in

@@ -10,14 +10,12 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var checkpointPages: Int
     /// When restores load views and decode, unless a restore says otherwise; UIKit's eager unless told.
     public var restoreTiming: RestoreTiming
-    /// How long after a restore the launch counts as good by itself; `nil` waits for
-    /// ``RestorationStore/launchSucceeded()``. 10 seconds unless told.
+    /// How long after a restore the launch counts as good by itself (docs/behaviour.md §4.2); 10 s unless told.
     public var probationPeriod: Duration?
     /// How many processes may die on probation with one snapshot before it is quarantined
     /// (docs/behaviour.md §4.2). At least 1; 2 unless told.
     public var quarantineStrikes: Int
-    /// How long a write waits for another process's write lock before it fails with a busy
-    /// error (docs/behaviour.md §8.1); 5 seconds unless told.
+    /// How long a write waits for another process's lock (docs/behaviour.md §8.1); 5 s unless told.
     public var busyTimeout: Duration
 
     /// Makes a configuration.

@@ -4,8 +4,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case database(DatabaseError)
     /// The file's schema is newer than this library; the file was not changed.
     case newerSchema(path: String, found: Int, supported: Int)
-    /// The file's schema predates the oldest this library opens (docs/schema.md, "Migrations");
-    /// the file was not changed.
+    /// The file's schema predates the oldest this library opens; the file was not changed.
     case unsupportedSchema(path: String, found: Int, oldestSupported: Int)
     /// The file is a SQLite database of some other application; it was not changed.
     case notANavstateDatabase(path: String, reason: String)
@@ -17,8 +16,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case snapshotNotFound(path: String, id: Int64)
     /// A snapshot's rows break the schema's rules (tampered or corrupted); the file was not changed.
     case corruptSnapshot(path: String, snapshot: Int64, reason: String)
-    /// A scene session's rows break the schema's rules (tampered or corrupted); `session` is its
-    /// row's `id`.
+    /// A scene session's rows (`session` is its row's `id`) break the schema's rules.
     case corruptSession(path: String, session: Int64, reason: String)
     /// No scene session has this persistent identifier.
     case sessionNotFound(path: String, identifier: String)

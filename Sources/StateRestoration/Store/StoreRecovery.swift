@@ -7,14 +7,8 @@ public enum StoreRecovery: Sendable, Hashable {
     case moveAside
 }
 
-/// What opening with ``StoreRecovery/moveAside`` did about a file it could not use.
-///
-/// ```swift
-/// let store = try RestorationStore(path: stateFile, recovery: .moveAside)
-/// if let recovery = store.recovery {
-///     print(recovery)   // state.sqlite could not be used (…); moved aside to state.sqlite.damaged-20261127T213000Z
-/// }
-/// ```
+/// What opening with ``StoreRecovery/moveAside`` did about a file it could not use
+/// (``RestorationStore/recovery``).
 public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
     /// Why the file could not be used: the error a plain open throws.
     public var error: StoreError
