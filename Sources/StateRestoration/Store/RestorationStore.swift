@@ -120,15 +120,10 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     }
 
     /// Reads `windows` into a captured snapshot: the only part of a save that needs the main actor.
+    /// With `requiringOptIn`, only when the application's delegate opts in, as UIKit's own save does.
     @MainActor
-    public func capture(windows: [Window], registry: RestorationRegistry, label: String = "") throws(StoreError) -> CapturedSnapshot {
-        try capture(windows: windows, registry: registry, label: label, requiringOptIn: false)
-    }
-
-    /// `requiringOptIn` captures only when the application's delegate says yes, as UIKit's own
-    /// save in the background does.
-    @MainActor
-    func capture(windows: [Window], registry: RestorationRegistry, label: String, requiringOptIn: Bool) throws(StoreError) -> CapturedSnapshot {
+    public func capture(windows: [Window], registry: RestorationRegistry, label: String = "",
+                        requiringOptIn: Bool = false) throws(StoreError) -> CapturedSnapshot {
         let metadata = SnapshotMetadata(appVersion: configuration.appVersion, appBuild: configuration.appBuild, label: label)
         return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, requiringOptIn: requiringOptIn)
     }
