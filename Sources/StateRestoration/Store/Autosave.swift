@@ -1,5 +1,5 @@
 import ControllerKit
-import Foundation
+import Synchronization
 
 /// Saves an application's navigation state continuously, so a crash or a kill loses at most one
 /// interval, where UIKit saves only when the app goes to the background. When it saves, and why
@@ -131,21 +131,20 @@ public final class Autosave {
 
 /// Writes captured snapshots one at a time, never one older (by its `sequence`) than one already
 /// written: a flush on the main actor and a background write may race for the store.
-final class OrderedWriter: @unchecked Sendable {
-    // Guarded by `lock`, held for the whole write.
-    private var newestWritten = 0
-    private let lock = NSLock()
+final class OrderedWriter: Sendable {
+    /// Held for the whole write.
+    private let newestWritten = Mutex(0)
 
     func write(_ captured: CapturedSnapshot, sequence: Int, to store: RestorationStore) -> Result<SaveReport, StoreError> {
-        lock.lock()
-        defer { lock.unlock() }
-        guard sequence > newestWritten else {
-            var report = captured.report
-            report.refusal = "a newer state was saved first"
-            return .success(report)
+        newestWritten.withLock { newestWritten in
+            guard sequence > newestWritten else {
+                var report = captured.report
+                report.refusal = "a newer state was saved first"
+                return .success(report)
+            }
+            newestWritten = sequence
+            return Result { () throws(StoreError) in try store.write(captured) }
         }
-        newestWritten = sequence
-        return Result { () throws(StoreError) in try store.write(captured) }
     }
 }
 
