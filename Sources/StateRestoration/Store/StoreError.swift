@@ -47,9 +47,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .closed(let path): "\(path): the store was closed; open the file again to use it"
         }
     }
-}
 
-extension StoreError {
     /// Runs `body` on the database at `path`, turning SQLite's and the reader's errors into
     /// store errors that name the file.
     static func wrapping<Result>(path: String, _ body: () throws -> Result) throws(StoreError) -> Result {
