@@ -84,10 +84,7 @@ extension StatePreservation: SceneStatePreservation {
     public func savedSessions(for application: Application) -> [SceneSessionRecord] {
         do throws(StoreError) {
             let results = try store.sessionResults()
-            sessionProblems = results.compactMap { result in
-                guard case .failure(let problem) = result else { return nil }
-                return problem
-            }
+            sessionProblems = results.compactMap { if case .failure(let problem) = $0 { problem } else { nil } }
             return results.compactMap { try? $0.get().record }
         } catch {
             sessionProblems = [error]
