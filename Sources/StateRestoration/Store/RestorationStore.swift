@@ -188,11 +188,10 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
                     requiringOptIn: false)
     }
 
-    /// `requiringOptIn` restores only when the application's delegate says yes, as UIKit's own
-    /// restore at launch does. The restore ends (its crash mark cleared, its probation begun)
-    /// before it returns, or when the app completes an extended restoration, or, with
-    /// `holdingEnd`, when the caller calls the closure it is given (a scene's restoration ends
-    /// after its delegate's calls), which returns what could not be written.
+    /// `requiringOptIn` restores only when the application's delegate opts in, as UIKit's launch
+    /// does. The restore ends (crash mark cleared, probation begun) before it returns, when an
+    /// extended restoration completes, or, with `holdingEnd`, when the caller calls the closure it
+    /// is given (after a scene delegate's calls), which returns what could not be written.
     @MainActor
     func restore(session: String, into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy,
                  timing: RestoreTiming?, now: Date, requiringOptIn: Bool,
