@@ -23,15 +23,11 @@ public class SnapshotDatabase: @unchecked Sendable {
         return try StoreError.wrapping(path: path) { try body(database) }
     }
 
-    /// Every snapshot, newest first.
-    public func snapshots() throws(StoreError) -> [SnapshotSummary] {
-        try withDatabase { database in try SnapshotReader.summaries(database) }
-    }
-
-    /// The snapshots of scene session `identifier`, newest first; throws when there is no such session.
-    public func snapshots(session identifier: String) throws(StoreError) -> [SnapshotSummary] {
+    /// Every snapshot, newest first; with `session`, that scene session's, which must exist.
+    public func snapshots(session identifier: String? = nil) throws(StoreError) -> [SnapshotSummary] {
         try withDatabase { database in
-            guard try database.scalarInteger("SELECT count(*) FROM scene_session WHERE persistent_identifier = ?", [identifier]) == 1 else {
+            let sessionQuery = "SELECT count(*) FROM scene_session WHERE persistent_identifier = ?"
+            if let identifier, try database.scalarInteger(sessionQuery, [identifier]) != 1 {
                 throw StoreError.sessionNotFound(path: path, identifier: identifier)
             }
             return try SnapshotReader.summaries(database, session: identifier)
