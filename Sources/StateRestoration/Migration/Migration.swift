@@ -9,12 +9,9 @@ public struct Migration: Sendable, Hashable {
     /// The file's SQL.
     public let sql: String
 
-    /// What a migration's SQL cannot do itself (a checksum only Swift computes), run after it in
-    /// the same transaction.
-    typealias Conversion = @Sendable (Database) throws -> Void
-
-    /// The conversion of this file, if the library holds one (only 0008 has one).
-    var conversion: Conversion? {
-        fileName == SceneSessionWriter.migrationFileName ? SceneSessionWriter.conversion : nil
+    /// What this file's SQL cannot do itself (a checksum only Swift computes), run after it in
+    /// the same transaction; only 0008 has one.
+    var conversion: (@Sendable (Database) throws -> Void)? {
+        fileName == "0008_scene_sessions.sql" ? SceneSessionWriter.convertToSessions : nil
     }
 }

@@ -57,7 +57,7 @@ enum SceneSessionWriter {
     /// default session, whose row's checksum only Swift can compute. Its columns are schema 8's,
     /// spelled out, as the migration file is: a later schema may change `scene_session`, and
     /// this step runs before that schema's migration does.
-    static let conversion: Migration.Conversion = { database in
+    static func convertToSessions(_ database: Database) throws {
         guard try database.scalarInteger("SELECT count(*) FROM snapshot") ?? 0 > 0 else { return }
         let columns: [DatabaseValue] = [.text(SceneSessionRows.defaultIdentifier), .text("UIWindowSceneSessionRoleApplication"),
                                         .text("Default Configuration"), .null]
@@ -67,5 +67,4 @@ enum SceneSessionWriter {
             """, columns + [.integer(Checksum.of(columns))])
         try database.execute("UPDATE snapshot SET session_id = ? WHERE session_id IS NULL", [database.lastInsertedRowID])
     }
-    static let migrationFileName = "0008_scene_sessions.sql"
 }
