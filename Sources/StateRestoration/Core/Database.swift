@@ -26,10 +26,8 @@ public final class Database {
     public static let busyTimeoutMilliseconds: Int32 = 5_000
     private let busyTimeout: Int32
 
-    /// Opens `path`, whose statements wait `busyTimeoutMilliseconds` for another connection's lock
-    /// (0 fails at once). A read-write open creates a missing file with mode 0600 first, so the
-    /// database and its WAL and shared-memory files (which SQLite gives the database's
-    /// permissions) are never readable by others.
+    /// Opens `path`, whose statements wait `busyTimeoutMilliseconds` for a lock (0: fail at once). A
+    /// missing file is created with mode 0600 first, which SQLite gives its -wal and -shm files too.
     public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = busyTimeoutMilliseconds) throws(DatabaseError) {
         self.path = path
         busyTimeout = max(busyTimeoutMilliseconds, 0)
