@@ -76,9 +76,7 @@ public struct Snapshot: Sendable, Hashable {
     public var objects: [ObjectRecord]
     /// The keys the app's delegate wrote (`application(_:willEncodeRestorableStateWith:)`).
     public var applicationValues: [String: CodedValue]
-}
 
-extension Snapshot {
     /// What the app-level coder holds at restore, as UIKit's answers: the metadata under the
     /// restoration keys of `Application` (build, time, system, and a phone's idiom unless the app's
     /// keys hold another), then the keys the app wrote.
