@@ -42,4 +42,23 @@ import TestSupport
         #expect(run.error.contains("read-only, so it is read without locks"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cli.sqlite"])
     }
+
+    /// A file its reader may not open is reported as such, not as a read-only directory: the
+    /// directory here is writable, and a -wal beside the file makes the message matter.
+    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anUnreadableFileIsNotBlamedOnItsDirectory() throws {
+        let directory = try CLI.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        chmod(directory.appendingPathComponent("cli.sqlite").path, 0o600)
+        FileManager.default.createFile(atPath: directory.appendingPathComponent("cli.sqlite-wal").path, contents: Data())
+        chmod(directory.path, 0o777)
+        let navstate = PackageRoot.builtProduct("navstate")
+        let run = geteuid() == 0
+            ? try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                     ["--reuid=65534", "--regid=65534", "--clear-groups", navstate.path, "list", "cli.sqlite"], in: directory)
+            : try ChildProcess.run(navstate, ["list", "cli.sqlite"], in: directory)
+        #expect(run.status != 0)
+        #expect(run.error.contains("cli.sqlite"))
+        #expect(!run.error.contains("directory is read-only"), "\(run.error)")
+    }
 }

@@ -53,11 +53,14 @@ public final class Database {
         // read when the connection closes, where a read-only connection would leave them behind.
         let leavesNoLog = mode == .readOnly && !FileManager.default.fileExists(atPath: path + "-wal")
         let flags = leavesNoLog || mode == .readWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
+        let first = try Self.connect(path, flags: flags, busyTimeout: busyTimeout, path: path)
         do {
-            handle = try Self.connect(path, flags: flags, readOnly: mode == .readOnly, busyTimeout: busyTimeout, path: path)
+            try Self.readSchema(first, readOnly: mode == .readOnly, path: path)
+            handle = first
         } catch {
-            // A directory that cannot hold the -shm file (read-only media, a sealed bundle): with
-            // no -wal, the file alone is the whole database, and SQLite can read it as immutable.
+            // A directory that cannot hold the -shm file (read-only media, a sealed bundle) fails
+            // the first read, not the open: with no -wal, the file alone is the whole database,
+            // and SQLite can read it as immutable.
             guard [SQLITE_READONLY, SQLITE_CANTOPEN].contains(error.primaryResultCode), mode == .readOnly else { throw error }
             guard leavesNoLog else {
                 throw DatabaseError(resultCode: error.resultCode, message: """
@@ -67,31 +70,38 @@ public final class Database {
                     """, path: path)
             }
             let uri = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
-            handle = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, readOnly: true,
-                                      busyTimeout: busyTimeout, path: path)
+            let immutable = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, busyTimeout: busyTimeout, path: path)
+            try Self.readSchema(immutable, readOnly: true, path: path)
+            handle = immutable
             isReadWithoutLocks = true
         }
     }
 
-    /// Opens `name` (`path` or its URI), turns foreign keys on, sets `synchronous = NORMAL`
-    /// (docs/behaviour.md §8.1) or refuses writes, and reads the schema in one `sqlite3_exec`: a file
-    /// that is not a database fails here, clearly. The migrator sets the journal mode later.
-    private static func connect(_ name: String, flags: Int32, readOnly: Bool, busyTimeout: Int32,
-                                path: String) throws(DatabaseError) -> OpaquePointer {
+    private static func connect(_ name: String, flags: Int32, busyTimeout: Int32, path: String) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
-        var code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
-        if code == SQLITE_OK, let opened {
-            sqlite3_extended_result_codes(opened, 1)
-            sqlite3_busy_timeout(opened, busyTimeout)
-            navstate_enable_foreign_keys(opened)
-            let setting = readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL"
-            code = sqlite3_exec(opened, setting + "; SELECT count(*) FROM sqlite_master", nil, nil, nil)
-            guard code != SQLITE_OK else { return opened }
-            code = sqlite3_extended_errcode(opened)
+        let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(opened)
+            throw DatabaseError(resultCode: code, message: message, path: path)
         }
-        let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-        sqlite3_close_v2(opened)
-        throw DatabaseError(resultCode: code, message: message, path: path)
+        sqlite3_extended_result_codes(opened, 1)
+        sqlite3_busy_timeout(opened, busyTimeout)
+        return opened
+    }
+
+    /// Turns foreign keys on, sets `synchronous = NORMAL` (docs/behaviour.md §8.1) or refuses
+    /// writes, and reads the schema in one `sqlite3_exec`: the first thing that touches the file's
+    /// contents, so a file that is not a database fails here, clearly. Closes `handle` on failure.
+    /// The migrator sets the journal mode later.
+    private static func readSchema(_ handle: OpaquePointer, readOnly: Bool, path: String) throws(DatabaseError) {
+        navstate_enable_foreign_keys(handle)
+        let setting = readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL"
+        guard sqlite3_exec(handle, setting + "; SELECT count(*) FROM sqlite_master", nil, nil, nil) != SQLITE_OK else { return }
+        let message = String(cString: sqlite3_errmsg(handle))
+        let error = DatabaseError(resultCode: sqlite3_extended_errcode(handle), message: message, path: path)
+        sqlite3_close_v2(handle)
+        throw error
     }
 
     /// Switches the file to a write-ahead log unless it has one (the file keeps the mode).
