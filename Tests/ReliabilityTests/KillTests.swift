@@ -160,4 +160,24 @@ func digest(_ snapshot: Snapshot) -> [String] {
         #expect(saves > 0)
         print("writers test: 2 writers, 50 saves attempted, \(saves) serialized, \(50 - saves) refused busy, no corruption")
     }
+
+    /// Six processes that find an empty file (as a sandbox or an app's installer may leave one)
+    /// migrate it together: each sees a whole schema (a file left between two would be refused as
+    /// too old) and saves, or is told the file is busy.
+    @Test func writersOpeningAnEmptyFileTogetherAllSeeTheCurrentSchema() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("new-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("new.sqlite").path
+        FileManager.default.createFile(atPath: path, contents: Data())
+        let writers = try (0..<6).map { _ in try Child(["save-loop", path, "3"]) }
+        for (index, writer) in writers.enumerated() {
+            let lines = writer.remainingLines()
+            #expect(writer.process.terminationStatus == 0, "writer \(index): \(lines.suffix(3))")
+            #expect(lines.filter { $0.hasPrefix("saved") || $0.hasPrefix("busy") }.count == 3, "writer \(index): \(lines.suffix(3))")
+        }
+        let inspector = try SnapshotInspector(path: path)
+        #expect(try inspector.schemaVersion() == Migrator.latestVersion)
+        #expect(try inspector.integrityProblems() == [])
+    }
 }

@@ -199,6 +199,24 @@ import TestSupport
         #expect(try Migrator.currentVersion(of: database) == Migrator.latestVersion)
     }
 
+    /// All pending migrations commit together: a file is never left at a schema between two,
+    /// which a concurrent opener (or the next launch after a kill) would refuse as too old.
+    @Test func aNewFilesMigrationsCommitTogetherOrNotAtAll() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path()
+        let database = try Database(path: path, mode: .readWrite)
+        let broken = Migration(version: Migrator.latestVersion + 1, name: "broken", fileName: "9999_broken.sql",
+                               sql: "INSERT INTO no_such_table VALUES (1);")
+        var announced: [Int] = []
+        #expect(throws: StoreError.self) {
+            try Migrator.migrate(database, using: Migrator.migrations + [broken]) { announced.append($0.version) }
+        }
+        #expect(announced == Array(1...Migrator.latestVersion + 1))
+        #expect(try Migrator.currentVersion(of: database) == 0)
+        #expect(try database.scalarInteger("SELECT count(*) FROM sqlite_master") == 0)
+        #expect(try Migrator.migrate(database).map(\.version) == Array(1...Migrator.latestVersion))
+    }
+
     @Test func migratingWithAShorterListRefusesAFileItsListDoesNotReach() throws {
         let directory = TemporaryDirectory()
         let path = directory.path()

@@ -1,5 +1,6 @@
-/// Applies the migrations of `Migrations/` in order, one transaction each, as GRDB's
-/// `DatabaseMigrator` does (docs/schema.md, "Migrations").
+/// Applies the migrations of `Migrations/` in order, all pending ones in one transaction, so that
+/// no other connection and no killed process ever leaves a schema between two (docs/schema.md,
+/// "Migrations").
 public enum Migrator {
     /// Every migration this library knows, in order.
     public static let migrations = Migration.embedded
@@ -7,8 +8,8 @@ public enum Migrator {
     /// The schema version this library writes.
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// The oldest schema version this library opens, the one navstate 0.1.0 wrote; an older file
-    /// is refused (docs/schema.md, "Migrations").
+    /// The oldest schema version this library opens: 5, the plain rows that navstate 0.1.0's
+    /// schema 6 extends; an older file is refused (docs/schema.md, "Migrations").
     public static let oldestSupportedVersion = 5
 
     /// The `application_id` that marks a navstate database ('NAVS').
@@ -24,7 +25,8 @@ public enum Migrator {
     /// returns its schema version.
     @discardableResult
     public static func validate(_ database: Database, supported: Int = latestVersion) throws(StoreError) -> Int {
-        try StoreError.wrapping(path: database.path) {
+        // One read transaction: a migrator committing meanwhile is seen whole or not at all.
+        try StoreError.wrapping(path: database.path) { try database.inReadTransaction {
             let version = try currentVersion(of: database)
             let application = try database.scalarInteger("PRAGMA application_id") ?? 0
             if version == 0 {
@@ -41,7 +43,7 @@ public enum Migrator {
                 throw StoreError.unsupportedSchema(path: database.path, found: version, oldestSupported: oldestSupportedVersion)
             }
             return version
-        }
+        } }
     }
 
     /// The migrations of `migrations` (the library's own unless told) not yet applied to
@@ -52,19 +54,21 @@ public enum Migrator {
         return migrations.filter { $0.version > version }
     }
 
-    /// Applies every pending migration of `migrations` (the library's own unless told), calling
-    /// `willApply` before each; returns what ran.
+    /// Applies every pending migration of `migrations` (the library's own unless told) in one
+    /// transaction, calling `willApply` before each; returns what ran.
     @discardableResult
     public static func migrate(_ database: Database, using migrations: [Migration] = migrations,
                                willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
-        let pending = try pendingMigrations(in: database, using: migrations)
+        guard try !pendingMigrations(in: database, using: migrations).isEmpty else { return [] }
         try StoreError.wrapping(path: database.path) { try database.useWriteAheadLog() }
-        for migration in pending {
-            willApply(migration)
-            do {
-                try database.inTransaction {
-                    // Another process may have applied it since the check above.
-                    guard try currentVersion(of: database) < migration.version else { return }
+        var current: Migration?
+        do {
+            return try database.inTransaction {
+                // Another process may have migrated the file since the check above.
+                let pending = try pendingMigrations(in: database, using: migrations)
+                for migration in pending {
+                    current = migration
+                    willApply(migration)
                     try database.executeScript(migration.sql)
                     try migration.conversion?(database)
                     try database.execute("INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)",
@@ -77,16 +81,16 @@ public enum Migrator {
                                                          reason: "it leaves a foreign key violation in table \(table)")
                     }
                 }
-            } catch let error as StoreError {
-                throw error
-            } catch let error as DatabaseError where error.isBusy || error.isEnvironmental {
-                // Another process holds the file, or the disk or memory failed: the migration and
-                // the file are not at fault, and the file is as it was.
-                throw StoreError.database(error)
-            } catch {
-                throw StoreError.migrationFailed(path: database.path, migration: migration.fileName, reason: "\(error)")
+                return pending
             }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError where error.isBusy || error.isEnvironmental {
+            // Another process holds the file, or the disk or memory failed: the migrations and
+            // the file are not at fault, and the file is as it was.
+            throw StoreError.database(error)
+        } catch {
+            throw StoreError.migrationFailed(path: database.path, migration: current?.fileName ?? "?", reason: "\(error)")
         }
-        return pending
     }
 }
