@@ -43,7 +43,8 @@ func checkBeforeWriting(_ path: String, allowPendingMigrations: Bool) throws -> 
 /// `navstate migrate DB [--dry-run]`.
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "migrate", abstract: "Apply pending schema migrations, printing each; refuses a newer schema.",
+        commandName: "migrate",
+        abstract: "Apply pending schema migrations, printing each; refuses a newer schema or one before 5.",
         discussion: """
             Examples:
               navstate migrate state.sqlite --dry-run

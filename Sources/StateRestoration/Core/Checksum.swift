@@ -1,8 +1,9 @@
 import Foundation
 
 /// The one checksum of the database, on every row and as each payload's key (docs/schema.md,
-/// "Checksums"): 64-bit FNV-1a over the columns, each its storage class, then eight bytes,
-/// little-endian (its number, or the length of its text or blob), then those bytes.
+/// "Checksums"): 64-bit FNV-1a over the columns, each its storage class (NULL is that byte
+/// alone), then eight bytes, little-endian (its number, or the length of its text or blob),
+/// then those bytes.
 enum Checksum {
     static func of(_ columns: [DatabaseValue]) -> Int64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -22,7 +22,8 @@ public final class Database {
     /// SQLite's shared-memory file: a save by another process meanwhile would not be seen.
     public private(set) var isReadWithoutLocks = false
 
-    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`,
+    /// unless the connection is opened with another timeout.
     public static let busyTimeoutMilliseconds: Int32 = 5_000
     private let busyTimeout: Int32
 

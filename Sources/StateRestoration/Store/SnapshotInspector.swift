@@ -2,8 +2,8 @@ import Foundation
 
 /// A navstate database opened read-only, for tools: it never creates, migrates or writes the
 /// file, and reads snapshots without the app's classes. It reads the file as of its first read and
-/// holds SQLite's checkpoint back meanwhile, so keep one briefly; an earlier schema is read through
-/// an owner-only converted copy in the temporary directory.
+/// holds SQLite's checkpoint back meanwhile, so keep one briefly; an earlier schema (5 on) is read
+/// through an owner-only migrated copy in the temporary directory.
 ///
 /// ```swift
 /// let inspector = try SnapshotInspector(path: "state.sqlite")
