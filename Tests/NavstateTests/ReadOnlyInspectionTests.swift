@@ -22,7 +22,7 @@ import TestSupport
     }
 
     /// A file in a directory its reader cannot write is read (as immutable), with a note saying
-    /// what could not be done. As root, which writes anywhere, the CLI runs as `nobody`.
+    /// what could not be done.
     @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func aFileInAReadOnlyDirectoryIsRead() throws {
         let directory = try CLI.workspace()
@@ -32,11 +32,7 @@ import TestSupport
         }
         chmod(directory.appendingPathComponent("cli.sqlite").path, 0o644)
         chmod(directory.path, 0o555)
-        let navstate = PackageRoot.builtProduct("navstate")
-        let run = geteuid() == 0
-            ? try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                     ["--reuid=65534", "--regid=65534", "--clear-groups", navstate.path, "list", "cli.sqlite"], in: directory)
-            : try ChildProcess.run(navstate, ["list", "cli.sqlite"], in: directory)
+        let run = try listWithoutRootsPermissions(in: directory)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("relaunch"))
         #expect(run.error.contains("read-only, so it is read without locks"))
@@ -49,16 +45,22 @@ import TestSupport
     func anUnreadableFileIsNotBlamedOnItsDirectory() throws {
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        chmod(directory.appendingPathComponent("cli.sqlite").path, 0o600)
+        chmod(directory.appendingPathComponent("cli.sqlite").path, 0o000)
         FileManager.default.createFile(atPath: directory.appendingPathComponent("cli.sqlite-wal").path, contents: Data())
         chmod(directory.path, 0o777)
-        let navstate = PackageRoot.builtProduct("navstate")
-        let run = geteuid() == 0
-            ? try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                     ["--reuid=65534", "--regid=65534", "--clear-groups", navstate.path, "list", "cli.sqlite"], in: directory)
-            : try ChildProcess.run(navstate, ["list", "cli.sqlite"], in: directory)
+        let run = try listWithoutRootsPermissions(in: directory)
         #expect(run.status != 0)
         #expect(run.error.contains("cli.sqlite"))
         #expect(!run.error.contains("directory is read-only"), "\(run.error)")
+    }
+
+    /// Runs `navstate list cli.sqlite` in `directory`; as `nobody` when the tests run as root,
+    /// whom file permissions do not stop.
+    private func listWithoutRootsPermissions(in directory: URL) throws -> ChildProcessRun {
+        let navstate = PackageRoot.builtProduct("navstate")
+        guard geteuid() == 0 else { return try ChildProcess.run(navstate, ["list", "cli.sqlite"], in: directory) }
+        return try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                    ["--reuid=65534", "--regid=65534", "--clear-groups", navstate.path, "list", "cli.sqlite"],
+                                    in: directory)
     }
 }
