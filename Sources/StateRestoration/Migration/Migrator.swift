@@ -59,9 +59,8 @@ public enum Migrator {
     @discardableResult
     public static func migrate(_ database: Database, using migrations: [Migration] = migrations,
                                willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
-        guard try !pendingMigrations(in: database, using: migrations).isEmpty else { return [] }
+        guard var current = try pendingMigrations(in: database, using: migrations).first else { return [] }
         try StoreError.wrapping(path: database.path) { try database.useWriteAheadLog() }
-        var current: Migration?
         do {
             return try database.inTransaction {
                 // Another process may have migrated the file since the check above.
@@ -90,7 +89,7 @@ public enum Migrator {
             // the file are not at fault, and the file is as it was.
             throw StoreError.database(error)
         } catch {
-            throw StoreError.migrationFailed(path: database.path, migration: current?.fileName ?? "?", reason: "\(error)")
+            throw StoreError.migrationFailed(path: database.path, migration: current.fileName, reason: "\(error)")
         }
     }
 }
