@@ -116,35 +116,30 @@ struct SnapshotCapture {
 
         // Children, then what it presents, one more sibling. Their indexes count the siblings that
         // take part, as a restore rebuilds them; a stack's top is the last of those.
-        var siblings: [(controller: ViewController, relation: ControllerRelation, position: Int)] = []
-        var counted = 0
-        for (position, child) in controller.children.enumerated() {
-            let relation: ControllerRelation = switch child.relation {
-            case .navigationStack: .navigationStack(index: counted, isTop: false)
-            case .tab(_, let isSelected): .tab(index: counted, isSelected: isSelected)
-            case .child: .child(index: counted)
-            case let splitColumn: splitColumn
-            }
-            siblings.append((child, relation, position))
-            if child.restorationIdentifier?.isEmpty == false { counted += 1 }
-        }
-        if controller is NavigationController,
-           let top = siblings.lastIndex(where: { $0.controller.restorationIdentifier?.isEmpty == false }) {
-            siblings[top].relation = .navigationStack(index: counted - 1, isTop: true)
-        }
+        var siblings = controller.children.map { (controller: $0, relation: $0.relation) }
         if let presented = controller.presentedByThisController, let style = presented.activePresentationStyle {
-            siblings.append((presented, .presented(style: style), controller.children.count))
+            siblings.append((presented, .presented(style: style)))
         }
+        let top = controller.children.last { $0.restorationIdentifier?.isEmpty == false }
         let identifiers = siblings.map { $0.controller.restorationIdentifier ?? "" }
         let repeats = Dictionary(identifiers.map { ($0, 1) }, uniquingKeysWith: +)
+        var counted = 0
         var taken: [String: Int] = [:]
-        for (sibling, identifier) in zip(siblings, identifiers) {
-            let component = repeats[identifier, default: 0] > 1 ? "\(identifier)[\(sibling.position)]" : identifier
+        for (position, (sibling, identifier)) in zip(siblings, identifiers).enumerated() {
+            let component = repeats[identifier, default: 0] > 1 ? "\(identifier)[\(position)]" : identifier
+            let relation: ControllerRelation = switch sibling.relation {
+            case .navigationStack: .navigationStack(index: counted, isTop: sibling.controller === top)
+            case .tab(_, let isSelected): .tab(index: counted, isSelected: isSelected)
+            case .child: .child(index: counted)
+            case let other: other
+            }
             let before = walked.count
-            try visit(sibling.controller, parent: index, path: path + [component], relation: sibling.relation, window: window,
+            try visit(sibling.controller, parent: index, path: path + [component], relation: relation, window: window,
                       into: &walked, report: &report)
+            guard walked.count > before else { continue }
+            counted += 1
             // Only a duplicate that no index tells apart (docs/schema.md, "Paths").
-            guard walked.count > before, let other = taken.updateValue(before, forKey: component) else { continue }
+            guard let other = taken.updateValue(before, forKey: component) else { continue }
             let records = [walked[other].record, walked[before].record]
             let names = records.map { "\($0.className)(id: \($0.identifier.debugDescription))" }
             throw StoreError.invalidHierarchy(
