@@ -63,11 +63,11 @@ struct SnapshotWriter {
         // What this write inserts, whatever a tool's capture listed.
         report.saved = []
         for record in captured.controllers {
+            let path = record.pathString
             guard let stored = record.relation.columns(window: record.windowIndex) else {
-                throw StoreError.invalidHierarchy(reason: "\(record.pathString) is detached: "
+                throw StoreError.invalidHierarchy(reason: "\(path) is detached: "
                                                       + "a snapshot holds window roots and what hangs from them")
             }
-            let path = record.pathString
             let columns: [DatabaseValue] = [
                 .integer(Int64(record.id)), record.parentID.databaseValue, .text(path), .text(record.identifier),
                 record.title.databaseValue, .integer(Int64(record.windowIndex)), .text(stored.name),
@@ -76,28 +76,19 @@ struct SnapshotWriter {
                 .text(record.className), .integer(Int64(record.classVersion)), record.restorationClassName.databaseValue,
             ]
             // The schema checks ids and positions: a capture numbers them right, a changed one may not.
-            do {
-                try insert(columns, payload: PayloadCodec.encode(record.values), with: insertController)
-            } catch {
-                guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
-                let isInRange = record.id > 0 && record.windowIndex >= 0 && stored.position >= 0
-                throw StoreError.invalidHierarchy(reason: isInRange
-                    ? "two controllers have node id \(record.id), \(path) the second"
-                    : "\(path) has node id \(record.id), window \(record.windowIndex) and \(record.relation); "
-                        + "ids must be positive, windows and positions not negative")
-            }
+            let isInRange = record.id > 0 && record.windowIndex >= 0 && stored.position >= 0
+            try insert(columns, payload: PayloadCodec.encode(record.values), with: insertController, refusal: isInRange
+                ? "two controllers have node id \(record.id), \(path) the second"
+                : "\(path) has node id \(record.id), window \(record.windowIndex) and \(record.relation); "
+                    + "ids must be positive, windows and positions not negative")
             report.saved.append(.init(path: path, className: record.className))
         }
         let insertObject = try database.cachedStatement(Self.insertObject)
         for object in captured.objects {
             let columns: [DatabaseValue] = [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
                                             .integer(Int64(object.classVersion))]
-            do {
-                try insert(columns, payload: PayloadCodec.encode(object.values), with: insertObject)
-            } catch {
-                guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
-                throw StoreError.invalidHierarchy(reason: "object \(object.id) has an id that is not positive or not unique")
-            }
+            try insert(columns, payload: PayloadCodec.encode(object.values), with: insertObject,
+                       refusal: "object \(object.id) has an id that is not positive or not unique")
         }
         // References also need object ids apart from controllers' ids.
         if !captured.objects.isEmpty, let id = try database.scalarInteger("""
@@ -108,14 +99,22 @@ struct SnapshotWriter {
         }
     }
 
-    private mutating func insert(_ columns: [DatabaseValue], payload: Data, with statement: Statement) throws(DatabaseError) {
+    /// Inserts a row of the new snapshot with `statement`; a constraint it breaks is a hierarchy
+    /// no capture makes, which `refusal` names.
+    private mutating func insert(_ columns: [DatabaseValue], payload: Data, with statement: Statement,
+                                 refusal: @autoclosure () -> String) throws {
         var values: [DatabaseValue] = []
         values.reserveCapacity(columns.count + 3)
         values.append(.integer(snapshotID))
         values += columns
         values.append(.integer(try insert(payload)))
         values.append(.integer(Checksum.of(values)))
-        try statement.execute(values)
+        do {
+            try statement.execute(values)
+        } catch {
+            guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
+            throw StoreError.invalidHierarchy(reason: refusal())
+        }
     }
 
     /// Inserts `payload` unless a kept row holds it already; its key.
