@@ -91,11 +91,9 @@ struct SnapshotWriter {
                        refusal: "object \(object.id) has an id that is not positive or not unique")
         }
         // References also need object ids apart from controllers' ids.
-        if !captured.objects.isEmpty, let id = try database.scalarInteger("""
-            SELECT o.object_id FROM object o JOIN controller c ON c.snapshot_id = o.snapshot_id AND c.node_id = o.object_id
-            WHERE o.snapshot_id = ?
-            """, [snapshotID]) {
-            throw StoreError.invalidHierarchy(reason: "object \(id) has the id of a controller")
+        let controllerIDs = captured.objects.isEmpty ? [] : Set(captured.controllers.map(\.id))
+        if let clash = captured.objects.first(where: { controllerIDs.contains($0.id) }) {
+            throw StoreError.invalidHierarchy(reason: "object \(clash.id) has the id of a controller")
         }
     }
 
