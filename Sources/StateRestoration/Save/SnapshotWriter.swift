@@ -7,13 +7,12 @@ import Foundation
 struct SnapshotWriter {
     private let database: Database
     private let insertPayload: Statement
-    private var snapshotID: Int64 = 0
-    /// Payloads no kept row held yet, and their bytes: the rest were shared.
-    private var newPayloadCount = 0
-    private var newPayloadBytes = 0
+    /// The save's report, filled in as rows are written.
+    private var report: SaveReport
 
-    private init(_ database: Database) throws(DatabaseError) {
+    private init(_ database: Database, report: SaveReport) throws(DatabaseError) {
         self.database = database
+        self.report = report
         insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
     }
 
@@ -30,22 +29,20 @@ struct SnapshotWriter {
         try database.inTransaction {
             let sessionID = try session.map { try SceneSessionWriter.save($0, into: database) }
                 ?? SceneSessionWriter.defaultSessionID(in: database)
-            var writer = try SnapshotWriter(database)
-            try writer.insert(captured, session: sessionID, report: &report)
+            var writer = try SnapshotWriter(database, report: report)
+            try writer.insert(captured, session: sessionID)
             if let probation {
-                try Probation.carry(to: writer.snapshotID, strikes: probation.strikes, in: database)
+                try Probation.carry(to: writer.report.snapshotID, strikes: probation.strikes, in: database)
             } else if let endingProbation {
                 try Probation.markLaunchGood(in: database, session: endingProbation)
             }
             let pruned = try SnapshotMaintenance.prune(inTransaction: database, keeping: count, session: sessionID)
-            report.snapshotID = writer.snapshotID
+            report = writer.report
             report.prunedSnapshotCount = pruned.deletedSnapshotIDs.count
-            report.writtenPayloadCount = writer.newPayloadCount
-            report.writtenPayloadBytes = writer.newPayloadBytes
         }
     }
 
-    private mutating func insert(_ captured: CapturedSnapshot, session: Int64, report: inout SaveReport) throws {
+    private mutating func insert(_ captured: CapturedSnapshot, session: Int64) throws {
         let metadata = captured.metadata
         guard let createdAt = try database.timestamp(metadata.createdAt) else {
             throw StoreError.invalidHierarchy(reason: "its date \(metadata.createdAt) is outside the years 0000 to 9999")
@@ -58,7 +55,7 @@ struct SnapshotWriter {
             .integer(Int64(captured.controllers.count)), applicationPayload.databaseValue,
         ]
         try database.cachedStatement(Self.insertSnapshot).execute([.integer(session)] + header + [.integer(Checksum.of(header))])
-        snapshotID = database.lastInsertedRowID
+        report.snapshotID = database.lastInsertedRowID
         let insertController = try database.cachedStatement(Self.insertController)
         // What this write inserts, whatever a tool's capture listed.
         report.saved = []
@@ -103,7 +100,7 @@ struct SnapshotWriter {
                                  refusal: @autoclosure () -> String) throws {
         var values: [DatabaseValue] = []
         values.reserveCapacity(columns.count + 3)
-        values.append(.integer(snapshotID))
+        values.append(.integer(report.snapshotID))
         values += columns
         values.append(.integer(try insert(payload)))
         values.append(.integer(Checksum.of(values)))
@@ -115,13 +112,13 @@ struct SnapshotWriter {
         }
     }
 
-    /// Inserts `payload` unless a kept row holds it already; its key.
+    /// Inserts `payload` unless a kept row holds it already (the report counts only those); its key.
     private mutating func insert(_ payload: Data) throws(DatabaseError) -> Int64 {
         let hash = Checksum.of(payload: payload)
         try insertPayload.execute([.integer(hash), .blob(payload)])
         if database.changedRowCount > 0 {
-            newPayloadCount += 1
-            newPayloadBytes += payload.count
+            report.writtenPayloadCount += 1
+            report.writtenPayloadBytes += payload.count
         }
         return hash
     }
