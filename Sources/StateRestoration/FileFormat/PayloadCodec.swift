@@ -38,21 +38,16 @@ public enum PayloadCodec {
         return Data(writer.bytes)
     }
 
-    /// The keyed values in `payload`, or the first thing wrong with it.
-    public static func decode(_ payload: Data) throws(PayloadError) -> [String: CodedValue] {
-        try decode([UInt8](payload))
-    }
-
-    /// The keyed values in `bytes`, or the first thing wrong with them.
-    public static func decode(_ bytes: [UInt8]) throws(PayloadError) -> [String: CodedValue] {
-        var reader = Reader(bytes: bytes)
+    /// The keyed values in `payload` (`Data`, `[UInt8]`, …), or the first thing wrong with it.
+    public static func decode(_ payload: some Collection<UInt8>) throws(PayloadError) -> [String: CodedValue] {
+        var reader = Reader(bytes: Array(payload))
         let version = try reader.readByte()
         guard version == formatVersion else {
             throw PayloadError(offset: 0, reason: "format version \(version) is not \(formatVersion)")
         }
         let values = try reader.readDictionary(depth: 0)
-        guard reader.offset == bytes.count else {
-            throw PayloadError(offset: reader.offset, reason: "\(bytes.count - reader.offset) bytes after the end")
+        guard reader.remaining == 0 else {
+            throw PayloadError(offset: reader.offset, reason: "\(reader.remaining) bytes after the end")
         }
         return values
     }
@@ -126,8 +121,6 @@ public enum PayloadCodec {
         }
     }
 
-    /// Reads a payload; every count and length is checked against the bytes actually there
-    /// before anything is allocated for it.
     private struct Reader {
         let bytes: [UInt8]
         var offset = 0
