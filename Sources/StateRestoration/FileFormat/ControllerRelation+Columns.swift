@@ -17,25 +17,21 @@ extension ControllerRelation {
         }
     }
 
-    /// The relation these columns describe, or why they describe none; a stack member is not
-    /// the top until the reader has seen its siblings.
+    /// The relation these columns describe (the reader marks a stack's top), or why they describe none.
     static func fromColumns(name: String, position: Int, style: String?,
-                            isSelected: Bool) -> Result<ControllerRelation, SnapshotProblem.Reason> {
+                            isSelected: Bool) throws(SnapshotProblem.Reason) -> ControllerRelation {
         switch name {
-        case "root": return .success(.windowRoot)
-        case "stack": return .success(.navigationStack(index: position, isTop: false))
-        case "tab": return .success(.tab(index: position, isSelected: isSelected))
-        case "child": return .success(.child(index: position))
+        case "root": return .windowRoot
+        case "stack": return .navigationStack(index: position, isTop: false)
+        case "tab": return .tab(index: position, isSelected: isSelected)
+        case "child": return .child(index: position)
         case "column":
-            guard position == 0 || position == 1 else { return .failure(.badColumn(position)) }
-            return .success(.splitColumn(position == 0 ? .primary : .secondary))
+            guard position == 0 || position == 1 else { throw .badColumn(position) }
+            return .splitColumn(position == 0 ? .primary : .secondary)
         case "presented":
-            guard let style, let presentation = ModalPresentationStyle(name: style) else {
-                return .failure(.unknownStyle(style ?? "NULL"))
-            }
-            return .success(.presented(style: presentation))
-        default:
-            return .failure(.unknownRelation(name))
+            guard let style, let presentation = ModalPresentationStyle(name: style) else { throw .unknownStyle(style ?? "NULL") }
+            return .presented(style: presentation)
+        default: throw .unknownRelation(name)
         }
     }
 }

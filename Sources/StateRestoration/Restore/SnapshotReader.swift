@@ -282,7 +282,7 @@ enum SnapshotReader {
         let position = try int(.position)
         guard position >= 0 else { throw .negativePosition(relation: relationName, position: position) }
         let relation = try ControllerRelation.fromColumns(name: relationName, position: position, style: row.text(.style),
-                                                          isSelected: try int(.is_selected) == 1).get()
+                                                          isSelected: try int(.is_selected) == 1)
         let appearanceName = try text(.appearance)
         guard let appearance = AppearanceState(rawValue: appearanceName) else { throw .unknownAppearance(appearanceName) }
         return ControllerRecord(
