@@ -4,27 +4,23 @@ import Foundation
 /// A scene session as the columns of its `scene_session` row and of its `scene_activity` row,
 /// and back: `userInfo` and the activity's lists as JSON (``PropertyListValue``'s, which
 /// SQLite's JSON functions read), everything else as plain columns.
-struct SceneSessionRows {
-    /// `scene_session`'s columns, in ``SceneSessionColumn`` order.
-    var session: [DatabaseValue]
-    /// `scene_activity`'s columns after `session_id`, in ``SceneActivityColumn`` order; `nil`
-    /// when the session has no activity.
-    var activity: [DatabaseValue]?
-
+enum SceneSessionRows {
     /// The persistent identifier of the session of snapshots saved without scenes or before schema 8.
     static let defaultIdentifier = "default"
 
-    init(_ record: SceneSessionRecord) throws {
-        session = [.text(record.persistentIdentifier), .text(record.role.rawValue), record.configurationName.databaseValue,
-                   try Self.json(record.userInfo)]
-        activity = try record.stateRestorationActivity.map { archive in
-            [.text(archive.activityType), archive.title.databaseValue, try Self.json(archive.userInfo),
-             try Self.json(archive.requiredUserInfoKeys), archive.isEligibleForHandoff.databaseValue,
+    /// `scene_session`'s columns, and `scene_activity`'s after `session_id` (`nil`: no activity),
+    /// each in its ``TableColumn`` order.
+    static func columns(of record: SceneSessionRecord) throws -> (session: [DatabaseValue], activity: [DatabaseValue]?) {
+        let session: [DatabaseValue] = [.text(record.persistentIdentifier), .text(record.role.rawValue),
+                                        record.configurationName.databaseValue, try json(record.userInfo)]
+        return (session, try record.stateRestorationActivity.map { archive in
+            [.text(archive.activityType), archive.title.databaseValue, try json(archive.userInfo),
+             try json(archive.requiredUserInfoKeys), archive.isEligibleForHandoff.databaseValue,
              archive.isEligibleForSearch.databaseValue, archive.isEligibleForPrediction.databaseValue,
              archive.isEligibleForPublicIndexing.databaseValue, archive.persistentIdentifier.databaseValue,
-             archive.targetContentIdentifier.databaseValue, try Self.json(archive.keywords),
+             archive.targetContentIdentifier.databaseValue, try json(archive.keywords),
              archive.webpageURL?.absoluteString.databaseValue ?? .null]
-        }
+        })
     }
 
     /// The record of a `scene_session` row and its `scene_activity` row (`nil`: none), whose

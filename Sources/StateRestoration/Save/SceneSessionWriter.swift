@@ -12,7 +12,7 @@ enum SceneSessionWriter {
     /// updated in place; its activity row is replaced (deleted when it has none). Its row's id.
     @discardableResult
     static func save(_ record: SceneSessionRecord, into database: Database) throws -> Int64 {
-        let rows = try SceneSessionRows(record)
+        let rows = try SceneSessionRows.columns(of: record)
         guard let id = try database.scalarInteger(upsertSession, rows.session + [.integer(Checksum.of(rows.session))]) else {
             throw StoreError.sessionNotFound(path: database.path, identifier: record.persistentIdentifier)
         }
@@ -30,7 +30,8 @@ enum SceneSessionWriter {
         let select = "SELECT id FROM scene_session WHERE persistent_identifier = ?"
         if let id = try database.scalarInteger(select, [SceneSessionRows.defaultIdentifier]) { return id }
         // A new row without an activity: a plain insert, as every save into an emptied file makes one.
-        let columns = try SceneSessionRows(SceneSessionRecord(persistentIdentifier: SceneSessionRows.defaultIdentifier)).session
+        let record = SceneSessionRecord(persistentIdentifier: SceneSessionRows.defaultIdentifier)
+        let columns = try SceneSessionRows.columns(of: record).session
         try database.execute(SceneSessionColumn.insert(), columns + [.integer(Checksum.of(columns))])
         return database.lastInsertedRowID
     }
