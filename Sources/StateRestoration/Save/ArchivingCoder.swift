@@ -81,21 +81,20 @@ final class ArchiveContext {
 
     private func identifierPath(of object: any StateRestoring, identifier: String, visited: inout Set<ObjectIdentifier>) -> [String] {
         guard let parent = object.restorationParent else { return [identifier] }
-        let subject = "object \(identifier.debugDescription): its restoration parent"
-        guard visited.insert(ObjectIdentifier(parent)).inserted else {
-            warnings.append("object \(identifier.debugDescription): its restoration parents form a cycle; it is saved under its identifier alone")
-            return [identifier]
-        }
-        if let controller = parent as? ViewController {
+        let problem: String
+        if !visited.insert(ObjectIdentifier(parent)).inserted {
+            problem = "its restoration parents form a cycle"
+        } else if let controller = parent as? ViewController {
             if let path = controller.restorationIdentifierPath, controllerIDs[ObjectIdentifier(controller)] != nil {
                 return path + [identifier]
             }
-            warnings.append("\(subject) \(controller) is not saved; it is saved under its identifier alone")
+            problem = "its restoration parent \(controller) is not saved"
         } else if let parentID = objectIDs[ObjectIdentifier(parent)], let (_, parentIdentifier) = registered[parentID] {
             return identifierPath(of: parent, identifier: parentIdentifier, visited: &visited) + [identifier]
         } else {
-            warnings.append("\(subject), a \(type(of: parent)), is not registered for state restoration; it is saved under its identifier alone")
+            problem = "its restoration parent, a \(type(of: parent)), is not registered for state restoration"
         }
+        warnings.append("object \(identifier.debugDescription): \(problem); it is saved under its identifier alone")
         return [identifier]
     }
 }
