@@ -10,7 +10,6 @@ enum SceneSessionWriter {
 
     /// Writes `record`: a new session's row comes last in the order, a known one's is
     /// updated in place; its activity row is replaced (deleted when it has none). Its row's id.
-    @discardableResult
     static func save(_ record: SceneSessionRecord, into database: Database) throws -> Int64 {
         let rows = try SceneSessionRows.columns(of: record)
         guard let id = try database.scalarInteger(upsertSession, rows.session + [.integer(Checksum.of(rows.session))]) else {
