@@ -3,8 +3,7 @@ import ControllerKit
 /// A relation as the `controller` table's columns hold it (docs/schema.md): a window root's
 /// position is its window; a stack's top is not stored: it is the member at the highest position.
 extension ControllerRelation {
-    /// The `relation`, `position`, `style` and `is_selected` columns; `nil` for ``detached``,
-    /// which no snapshot holds.
+    /// The `relation`, `position`, `style` and `is_selected` columns; `nil` for ``detached`` (never saved).
     func columns(window: Int) -> (name: String, position: Int, style: String?, isSelected: Bool)? {
         switch self {
         case .windowRoot: ("root", window, nil, false)

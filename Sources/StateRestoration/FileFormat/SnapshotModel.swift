@@ -5,8 +5,7 @@ import Foundation
 public struct ObjectRecord: Sendable, Hashable {
     /// Unique within its snapshot, in the same numbering as controllers.
     public var id: Int
-    /// The identifier the app registered it under; `nil` for an object saved because a
-    /// controller referred to it.
+    /// The identifier the app registered it under; `nil` when saved only as a controller's reference.
     public var identifier: String?
     /// Its registered class name.
     public var className: String
@@ -77,9 +76,8 @@ public struct Snapshot: Sendable, Hashable {
     /// The keys the app's delegate wrote (`application(_:willEncodeRestorableStateWith:)`).
     public var applicationValues: [String: CodedValue]
 
-    /// What the app-level coder holds at restore, as UIKit's answers: the metadata under the
-    /// restoration keys of `Application` (build, time, system, and a phone's idiom unless the app's
-    /// keys hold another), then the keys the app wrote.
+    /// What the app-level coder holds at restore: the metadata under `Application`'s restoration
+    /// keys (build, time, system, a phone's idiom), then the keys the app wrote, which win.
     public var applicationCoderValues: [String: CodedValue] {
         [Application.stateRestorationBundleVersionKey: .string(metadata.appBuild),
          Application.stateRestorationTimestampKey: .date(metadata.createdAt),

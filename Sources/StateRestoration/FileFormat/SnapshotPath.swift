@@ -13,8 +13,7 @@ public enum SnapshotPath {
         text.split(separator: "/").map { unescape(String($0)) }
     }
 
-    /// The last component of a path written by ``string(_:)``, as ``components(_:)`` would give
-    /// it, found in its UTF-8 without splitting the whole path into characters.
+    /// The last of ``components(_:)``, found in the UTF-8 without splitting the whole path.
     public static func lastComponent(_ text: String) -> String {
         let slash = UInt8(ascii: "/")
         let utf8 = text.utf8

@@ -3,7 +3,6 @@
 /// reordering them fails every saved row.
 protocol TableColumn: CaseIterable, RawRepresentable, Sendable where RawValue == Int, AllCases == [Self] {
     static var table: String { get }
-    /// The cases' names, made once (``caseNames()``).
     static var names: [String] { get }
 }
 

@@ -16,8 +16,7 @@ public struct CapturedSnapshot: Sendable {
     /// The report, without what only the write knows (the snapshot id, what was written).
     public var report: SaveReport
 
-    /// Reads `windows` without any database: what a save would write, with ``SaveReport/saved``.
-    /// Tools use it to check what would survive and to compare hierarchies by their values.
+    /// What a save of `windows` would write, with ``SaveReport/saved``, made without a database (for tools).
     @MainActor
     public static func capture(_ windows: [Window], registry: RestorationRegistry,
                                metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> CapturedSnapshot {

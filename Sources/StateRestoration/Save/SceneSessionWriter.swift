@@ -53,10 +53,9 @@ enum SceneSessionWriter {
         return result
     }
 
-    /// The conversion of `0008_scene_sessions.sql`: every snapshot kept becomes the state of the
-    /// default session, whose row's checksum only Swift can compute. Its columns are schema 8's,
-    /// spelled out, as the migration file is: a later schema may change `scene_session`, and
-    /// this step runs before that schema's migration does.
+    /// The conversion of `0008_scene_sessions.sql`: every kept snapshot joins the default session,
+    /// whose row's checksum only Swift computes. Its columns are schema 8's, spelled out as in the
+    /// migration file, since a later schema may change `scene_session` after this step has run.
     static func convertToSessions(_ database: Database) throws {
         guard try database.scalarInteger("SELECT count(*) FROM snapshot") ?? 0 > 0 else { return }
         let columns: [DatabaseValue] = [.text(SceneSessionRows.defaultIdentifier), .text("UIWindowSceneSessionRoleApplication"),

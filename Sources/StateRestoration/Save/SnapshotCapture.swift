@@ -33,8 +33,7 @@ struct SnapshotCapture {
         var applicationValues: [String: CodedValue] = [:]
         if let delegate = application.delegate {
             let coder = ArchivingCoder(context: context, codingPath: ["application"])
-            // Saved with the app's keys, so that a restore reads the idiom the state was saved on,
-            // as UIKit's coder has it.
+            // With the app's keys, so that a restore reads the idiom saved on (docs/behaviour.md §1.7).
             coder.encode(Device.current.userInterfaceIdiom.rawValue, forKey: Application.stateRestorationUserInterfaceIdiomKey)
             let decision = application.delegateDecision(shouldSave: coder)
             if decision == false || (requiringOptIn && decision == nil) {

@@ -20,10 +20,9 @@ struct SnapshotWriter {
     private static let insertController = ControllerColumn.insert()
     private static let insertObject = ObjectColumn.insert()
 
-    /// A save's one transaction: scene session `session` written (`nil`: the default one's),
-    /// `captured` inserted as its new snapshot, the restored state's `probation` carried to it (a
-    /// save of that state) or session `endingProbation`'s ended as a good launch (``Probation``),
-    /// then the snapshots beyond `count` pruned.
+    /// A save's one transaction: `session`'s row (`nil`: the default one's), `captured` as its new
+    /// snapshot, the restored state's `probation` carried to it (a save of that state) or session
+    /// `endingProbation`'s ended as a good launch (``Probation``), then all but `count` pruned.
     static func save(_ captured: CapturedSnapshot, session: SceneSessionRecord?, into database: Database, keeping count: Int,
                      carryingProbation probation: Probation?, endingProbation: String?, report: inout SaveReport) throws {
         try database.inTransaction {
