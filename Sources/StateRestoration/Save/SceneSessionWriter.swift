@@ -39,11 +39,9 @@ enum SceneSessionWriter {
     /// payloads no kept row uses; what went. Unknown identifiers are ignored.
     static func delete(_ identifiers: [String], from database: Database) throws -> PruneResult {
         var result = PruneResult()
+        let select = "SELECT id FROM snapshot WHERE session_id = (SELECT id FROM scene_session WHERE persistent_identifier = ?)"
         for identifier in identifiers {
-            try database.prepare("""
-                SELECT s.id FROM snapshot s JOIN scene_session t ON t.id = s.session_id
-                WHERE t.persistent_identifier = ? ORDER BY s.id
-                """).forEachRow([identifier]) { row in
+            try database.cachedStatement(select).forEachRow([identifier]) { row in
                 if let id = row.integer(at: 0) { result.deletedSnapshotIDs.append(id) }
             }
             try database.execute("DELETE FROM scene_session WHERE persistent_identifier = ?", [identifier])
