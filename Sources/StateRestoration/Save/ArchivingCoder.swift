@@ -20,8 +20,7 @@ final class ArchiveContext {
         self.controllerIDs = controllerIDs
     }
 
-    /// The reference that the coder at `path` stores for `object` under `key`; `nil`, with a
-    /// warning naming both, when restore could not bring the object back.
+    /// The reference that the coder at `path` stores for `object` under `key`, or `nil` when it is not kept.
     func reference(for object: AnyObject, key: String, path: [String]) -> ObjectReference? {
         let identity = ObjectIdentifier(object)
         if object is ViewController {
@@ -57,8 +56,7 @@ final class ArchiveContext {
         registered[reference.id] = (object, identifier)
     }
 
-    /// The reference to `object`, numbered after every controller and queued the first time
-    /// under `entry`'s name (its class's when unregistered).
+    /// The reference to `object`, numbered and queued the first time under `entry`'s name (else its class's).
     private func number(_ object: AnyObject, _ entry: RestorationRegistry.ObjectEntry?,
                         encode: @escaping @MainActor (Coder) -> Void) -> ObjectReference {
         let identity = ObjectIdentifier(object)
