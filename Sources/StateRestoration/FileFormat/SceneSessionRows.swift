@@ -1,9 +1,8 @@
 import ControllerKit
 import Foundation
 
-/// A scene session as the columns of its `scene_session` row and of its `scene_activity` row,
-/// and back: `userInfo` and the activity's lists as JSON (``PropertyListValue``'s, which
-/// SQLite's JSON functions read), everything else as plain columns.
+/// A scene session as the columns of its `scene_session` and `scene_activity` rows, and back: its
+/// `userInfo` and the activity's lists as the JSON docs/schema.md describes, the rest as plain values.
 enum SceneSessionRows {
     /// The persistent identifier of the session of snapshots saved without scenes or before schema 8.
     static let defaultIdentifier = "default"

@@ -1,8 +1,7 @@
 @_spi(Restoration) import ControllerKit
 
-/// Walks windows on the main actor and asks every controller that takes part to encode its state
-/// at each save, as UIKit does (docs/behaviour.md §3.2 and §3.4). Controllers are numbered in walk
-/// order, parents first, so an unchanged hierarchy saves the same ids, and the same bytes, each time.
+/// Walks windows on the main actor and has every controller that takes part encode (docs/behaviour.md §3.2, §3.4);
+/// they are numbered in walk order, parents first, so an unchanged hierarchy saves the same ids and bytes.
 @MainActor
 struct SnapshotCapture {
     let registry: RestorationRegistry
