@@ -23,9 +23,8 @@ public enum SnapshotMaintenance {
         }
     }
 
-    /// Deletes all but the newest `count` snapshots (at least one) of each scene session, or of
-    /// session row `session` alone (a save's: one window's saves never prune another's state),
-    /// then the payloads no kept row uses, in the caller's transaction.
+    /// ``prune(_:keeping:dryRun:)``'s deletions (one snapshot kept at least), in the caller's transaction;
+    /// with `session`, of that session row's alone (a save's: one window's saves never prune another's state).
     static func prune(inTransaction database: Database, keeping count: Int, session: Int64? = nil) throws -> PruneResult {
         var result = PruneResult()
         let keep = max(count, 1)
