@@ -34,7 +34,7 @@ import TestSupport
         for date in dates {
             let text = try #require(try database.timestamp(date))
             julianDay.reset()
-            try julianDay.bind([text])
+            try julianDay.bind([.text(text)])
             _ = try julianDay.step()
             let read = try #require(Database.date(julianDay: julianDay.value(at: 0)), "\(text)")
             // SQLite's arithmetic is exact to a few hundredths of a millisecond at year 9999.

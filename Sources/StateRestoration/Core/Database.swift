@@ -163,7 +163,7 @@ public final class Database {
 
     /// Runs `sql` with `arguments` bound, ignoring rows.
     public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
-        try cachedStatement(sql).execute(arguments)
+        try cachedStatement(sql).execute(arguments.map(\.databaseValue))
     }
 
     /// Runs a script of several statements without arguments (migrations).
@@ -176,7 +176,7 @@ public final class Database {
     public func scalarInteger(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Int64? {
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
-        try statement.bind(arguments)
+        try statement.bind(arguments.map(\.databaseValue))
         return try statement.step() ? statement.integer(at: 0) : nil
     }
 

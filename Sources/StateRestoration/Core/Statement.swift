@@ -38,15 +38,9 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    /// Binds `values` to the parameters, in order, replacing earlier bindings.
-    public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
-        try bind(values.map(\.databaseValue))
-    }
-
-    /// Binds `values` as the public `bind(_:)` does, for values already SQLite's (the writer's rows).
-    func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
+    /// Binds `values` to the parameters of a fresh or reset statement, in order, replacing earlier bindings.
+    public func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
         // Every parameter is bound again below (the count is checked): no clearing needed first.
-        sqlite3_reset(handle)
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
             throw DatabaseError(resultCode: SQLITE_RANGE, message: "expected \(expected) arguments, got \(values.count)",
@@ -72,20 +66,11 @@ public final class Statement {
         }
     }
 
-    /// Runs the statement to completion with `values` bound, ignoring rows; reset when a step fails.
-    public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
-        try execute(values.map(\.databaseValue))
-    }
-
-    /// Runs the statement as the public `execute(_:)` does, for values already SQLite's.
+    /// Runs the statement to completion with `values` bound, ignoring rows.
     func execute(_ values: [DatabaseValue]) throws(DatabaseError) {
         try bind(values)
-        do {
-            while try step() {}
-        } catch {
-            reset()
-            throw error
-        }
+        defer { sqlite3_reset(handle) }
+        while try step() {}
     }
 
     /// Advances to the next row; `false` when done.
@@ -98,15 +83,11 @@ public final class Statement {
         }
     }
 
-    /// Calls `body` for every row. Reset when `body` throws, so it holds no read lock after.
+    /// Calls `body` for every row, then resets, so that a throw leaves no read lock held.
     public func forEachRow(_ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> Void) throws {
-        try bind(values)
-        do {
-            while try step() { try body(self) }
-        } catch {
-            reset()
-            throw error
-        }
+        try bind(values.map(\.databaseValue))
+        defer { sqlite3_reset(handle) }
+        while try step() { try body(self) }
     }
 
     /// The column's value, whatever its storage class.

@@ -7,7 +7,7 @@ extension Database {
     func timestamp(_ date: Date = Date()) throws(DatabaseError) -> String? {
         let statement = try cachedStatement("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', ?, 'unixepoch')")
         defer { statement.reset() }
-        try statement.bind([date.timeIntervalSince1970])
+        try statement.bind([.real(date.timeIntervalSince1970)])
         return try statement.step() ? statement.text(at: 0) : nil
     }
 

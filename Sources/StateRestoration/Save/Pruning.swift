@@ -40,7 +40,7 @@ public enum SnapshotMaintenance {
         result.deletedSnapshotIDs.sort()
         guard !result.deletedSnapshotIDs.isEmpty else { return result }
         let delete = try database.cachedStatement("DELETE FROM snapshot WHERE id = ?")
-        for id in result.deletedSnapshotIDs { try delete.execute([id]) }
+        for id in result.deletedSnapshotIDs { try delete.execute([.integer(id)]) }
         try deleteUnusedPayloads(in: database, into: &result)
         return result
     }
