@@ -126,17 +126,9 @@ public final class Statement {
     }
 
     /// The column `name`'s value, whatever its storage class; `.null` when there is no such column.
-    func value(named name: String) -> DatabaseValue {
-        index(ofColumn: name).map(value(at:)) ?? .null
-    }
-
-    func integer(named name: String) -> Int64? {
-        index(ofColumn: name).flatMap(integer(at:))
-    }
-
-    func text(named name: String) -> String? {
-        index(ofColumn: name).flatMap(text(at:))
-    }
+    func value(named name: String) -> DatabaseValue { index(ofColumn: name).map(value(at:)) ?? .null }
+    func integer(named name: String) -> Int64? { index(ofColumn: name).flatMap(integer(at:)) }
+    func text(named name: String) -> String? { index(ofColumn: name).flatMap(text(at:)) }
 }
 
 /// Where a statement's result holds each column of a table, and its `checksum`, found by name
@@ -160,9 +152,7 @@ struct ResultColumns<Column: TableColumn> {
     }
 
     /// The size in bytes of `column` in the current row, read without copying it.
-    func byteCount(_ column: Column, in statement: Statement) -> Int {
-        self[column].map(statement.byteCount(at:)) ?? 0
-    }
+    func byteCount(_ column: Column, in statement: Statement) -> Int { self[column].map(statement.byteCount(at:)) ?? 0 }
 }
 
 /// One row's columns of a table, in ``TableColumn`` order: what its checksum covers.
@@ -171,11 +161,6 @@ struct Row<Column: TableColumn> {
 
     subscript(column: Column) -> DatabaseValue { values[column.rawValue] }
 
-    func integer(_ column: Column) -> Int64? {
-        if case .integer(let value) = self[column] { value } else { nil }
-    }
-
-    func text(_ column: Column) -> String? {
-        if case .text(let value) = self[column] { value } else { nil }
-    }
+    func integer(_ column: Column) -> Int64? { if case .integer(let value) = self[column] { value } else { nil } }
+    func text(_ column: Column) -> String? { if case .text(let value) = self[column] { value } else { nil } }
 }
