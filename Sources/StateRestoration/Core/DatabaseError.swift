@@ -8,17 +8,9 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// SQLite's message, or ours for failures SQLite does not report.
     public let message: String
     /// The statement that failed, when one did.
-    public let sql: String?
+    public internal(set) var sql: String?
     /// The database file.
     public let path: String
-
-    /// Makes an error; the connection fills in its own path.
-    public init(resultCode: Int32, message: String, sql: String? = nil, path: String) {
-        self.resultCode = resultCode
-        self.message = message
-        self.sql = sql
-        self.path = path
-    }
 
     /// The primary result code, without the extended bits.
     public var primaryResultCode: Int32 { resultCode & 0xFF }
