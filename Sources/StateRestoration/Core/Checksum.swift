@@ -16,12 +16,9 @@ enum Checksum {
         }
         for column in columns {
             switch column {
-            case .null:
-                withUnsafeBytes(of: UInt8(0)) { mix($0) }
-            case .integer(let number):
-                mix(tag: 1, word: UInt64(bitPattern: number))
-            case .real(let number):
-                mix(tag: 2, word: number.bitPattern)
+            case .null: withUnsafeBytes(of: UInt8(0)) { mix($0) }
+            case .integer(let number): mix(tag: 1, word: UInt64(bitPattern: number))
+            case .real(let number): mix(tag: 2, word: number.bitPattern)
             case .text(var text):
                 text.withUTF8 { bytes in
                     mix(tag: 3, word: UInt64(bytes.count))
