@@ -1,10 +1,8 @@
 import CSQLite
 import Foundation
 
-/// One SQLite connection, configured the way the store needs it: WAL journal, a busy timeout,
-/// foreign keys on, and owner-only permissions on files it creates.
-///
-/// A connection is used from one thread at a time; ``RestorationStore`` serializes access.
+/// One SQLite connection, configured as docs/behaviour.md §8.1 says (WAL, a busy timeout, foreign
+/// keys, owner-only files), used from one thread at a time (``RestorationStore`` serializes access).
 public final class Database {
     /// How to open the file.
     public enum Mode: Sendable {
@@ -134,8 +132,7 @@ public final class Database {
     /// Whether this connection changed any row since it opened.
     var hasChangedRows: Bool { sqlite3_total_changes64(handle) > 0 }
 
-    /// Leaves the write-ahead log as it is when this connection closes, instead of copying it
-    /// into the file: for a file that is refused and must stay byte for byte as it was.
+    /// Leaves the -wal file as it is when this connection closes, instead of copying it in (docs/behaviour.md §8.5).
     func keepWriteAheadLogOnClose() { navstate_keep_wal_on_close(handle) }
 
     deinit {

@@ -18,8 +18,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Whether another connection holds the lock the operation needed.
     public var isBusy: Bool { primaryResultCode == SQLITE_BUSY || primaryResultCode == SQLITE_LOCKED }
 
-    /// Whether the environment failed rather than the file's contents: the disk (full, an I/O
-    /// error, read-only), memory, or permissions. Moving such a file aside would not help.
+    /// Whether the disk (full, failing, read-only), memory or permissions failed, not the file (docs/behaviour.md §8.5).
     public var isEnvironmental: Bool {
         [SQLITE_IOERR, SQLITE_FULL, SQLITE_READONLY, SQLITE_NOMEM, SQLITE_CANTOPEN, SQLITE_PERM].contains(primaryResultCode)
     }

@@ -22,8 +22,7 @@ public final class Statement {
 
     deinit { sqlite3_finalize(handle) }
 
-    /// The index of the leftmost result column named `name` as the SQL spells it, as in GRDB; a
-    /// scan, not GRDB's dictionary, as each statement looks a name up once.
+    /// The index of the leftmost result column named `name` as the SQL spells it, as in GRDB (a scan: few columns).
     func index(ofColumn name: String) -> Int? {
         name.withCString { wanted in
             (0..<Int(sqlite3_column_count(handle))).first { index in

@@ -8,8 +8,8 @@ public enum Migrator {
     /// The schema version this library writes.
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// The oldest schema version this library opens: 5, the plain rows that navstate 0.1.0's
-    /// schema 6 extends; an older file is refused (docs/schema.md, "Migrations").
+    /// The oldest schema version this library opens: the plain rows navstate 0.1.0 extends
+    /// (docs/schema.md, "Migrations").
     public static let oldestSupportedVersion = 5
 
     /// The `application_id` that marks a navstate database ('NAVS').

@@ -1,9 +1,8 @@
 import Foundation
 
-/// Compares a file's schema with the one navstate's migrations make: a table, view, index or
-/// trigger the schema does not define (a trigger on `snapshot` could delete every snapshot at
-/// the next save), one it defines that is missing or altered, and `schema_migration` rows that
-/// do not record each migration once.
+/// Compares a file's schema with the one navstate's migrations make (docs/behaviour.md §8.3):
+/// objects it does not define (a trigger on `snapshot` could delete every snapshot at the next
+/// save), ones missing or altered, and `schema_migration` rows that do not record each migration once.
 enum SchemaCheck {
     /// Every difference, as a sentence; empty when the schema is navstate's own.
     static func problems(in database: Database) throws -> [String] {
