@@ -125,9 +125,7 @@ public final class Database {
     }
 
     /// `PRAGMA wal_autocheckpoint = pages`, without compiling a statement.
-    func checkpointAutomatically(atPages pages: Int) {
-        sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages))
-    }
+    func checkpointAutomatically(atPages pages: Int) { sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages)) }
 
     /// Whether this connection changed any row since it opened.
     var hasChangedRows: Bool { sqlite3_total_changes64(handle) > 0 }
