@@ -1,9 +1,8 @@
 import ControllerKit
 import Synchronization
 
-/// Saves an application's navigation state continuously, so a crash or a kill loses at most one
-/// interval, where UIKit saves only when the app goes to the background. When it saves, and why
-/// it writes nothing in an app with scenes: docs/behaviour.md §3.1.
+/// Saves an application's state continuously, so a crash or a kill loses at most one interval
+/// (UIKit saves in the background only); when, and why not in a scene app: docs/behaviour.md §3.1.
 ///
 /// ```swift
 /// let autosave = store.startAutosave(Application.shared, registry: registry)

@@ -1,9 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Every store open in this process, so that a normal exit (returning from `main`, or `exit`)
-/// releases them, as a store kept in a global until the end never is (docs/behaviour.md §8.5).
-/// A crash or a signal runs no exit handler, and leaves its marks.
+/// Every store open in this process, so that a normal exit releases them, as a store kept in a
+/// global never is (docs/behaviour.md §8.5); a crash or a signal runs no exit handler, and leaves its marks.
 enum OpenStores {
     private struct Entry: Sendable {
         weak var store: RestorationStore?

@@ -101,8 +101,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         try save(windows: application.windows, registry: registry, label: label, allowingEmpty: allowingEmpty)
     }
 
-    /// Saves `windows` as one snapshot, as ``save(_:registry:label:allowingEmpty:)`` does; with
-    /// `session`, as a snapshot of that scene session, as ``write(_:allowingEmpty:session:)`` does.
+    /// Saves `windows` as one snapshot, of scene session `session` when given (docs/scenes.md).
     @MainActor
     public func save(session: SceneSessionRecord? = nil, windows: [Window], registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {
@@ -128,9 +127,8 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         return try SnapshotCapture(registry: registry).capture(windows, metadata: metadata, requiringOptIn: requiringOptIn)
     }
 
-    /// Writes a captured snapshot (docs/behaviour.md §3.5); without controllers, only if `allowingEmpty`.
-    /// With `session`, that scene session's row goes in the same transaction, or alone when the
-    /// snapshot is refused or fails.
+    /// Writes a captured snapshot (docs/behaviour.md §3.5), without controllers only if `allowingEmpty`;
+    /// `session`'s row goes in the same transaction, or alone when the snapshot is refused or fails.
     public func write(_ captured: CapturedSnapshot, allowingEmpty: Bool = false,
                       session record: SceneSessionRecord? = nil) throws(StoreError) -> SaveReport {
         let session = record?.persistentIdentifier ?? Self.defaultSessionIdentifier

@@ -48,8 +48,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
         _ = try file.scalarInteger("SELECT count(*) FROM sqlite_master")
     }
 
-    /// Writes the file's committed contents, its write-ahead log included, into a new owner-only
-    /// file at `copy`.
+    /// Writes the file's committed contents, its write-ahead log included, into a new owner-only `copy`.
     private static func vacuum(_ file: Database, into copy: String) throws {
         // VACUUM INTO fills an empty file: made first, so that it is owner-only and never
         // replaces one that is there.
@@ -86,8 +85,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
 
     deinit {
         if file.isInTransaction { try? file.execute("COMMIT") }
-        guard let convertedCopy else { return }
-        Database.removeFiles(atPath: convertedCopy)
+        if let convertedCopy { Database.removeFiles(atPath: convertedCopy) }
     }
 
     /// Whether the file is read without locks, as immutable, because its directory is read-only.

@@ -25,8 +25,7 @@ public final class StatePreservation: ApplicationStatePreservation {
     /// What the last save in the background did, or why it failed; `nil` before the first.
     public private(set) var lastSave: Result<SaveReport, StoreError>?
 
-    // Scene apps, by session persistent identifier.
-    /// What the restore of each scene session did, or why it failed.
+    /// What the restore of each scene session (by persistent identifier) did, or why it failed.
     public internal(set) var sessionRestores: [String: Result<RestoreReport, StoreError>] = [:]
     /// What the last save of each scene session did, or why it failed.
     public internal(set) var sessionSaves: [String: Result<SaveReport, StoreError>] = [:]

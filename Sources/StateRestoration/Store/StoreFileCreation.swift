@@ -1,8 +1,7 @@
 import Foundation
 
-/// Makes a new store file whole or not at all: the schema is built in a scratch file beside it,
-/// which is then linked into place. A process killed part-way leaves no half-made file where
-/// the store belongs, and of several processes creating one file at once, one link wins.
+/// Makes a new store file whole or not at all (docs/behaviour.md §8.5): of several processes
+/// creating one file at once, one link wins.
 enum StoreFileCreation {
     /// The longest name the -wal file beside a database can extend by its suffix.
     private static let longestName = Int(NAME_MAX) - "-wal".utf8.count
@@ -40,8 +39,7 @@ enum StoreFileCreation {
 
     private static let scratchPrefix = ".navstate-"
 
-    /// Deletes the scratch files (`.navstate-PID-N.new` and SQLite's files beside them) that a
-    /// creation killed part-way left in `directory`: those whose process is gone.
+    /// Deletes the scratch files, SQLite's beside them included, whose creating process is gone.
     private static func removeAbandonedScratchFiles(in directory: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix(scratchPrefix) && name.contains(".new") {

@@ -7,13 +7,11 @@ public enum StoreRecovery: Sendable, Hashable {
     case moveAside
 }
 
-/// What opening with ``StoreRecovery/moveAside`` did about a file it could not use
-/// (``RestorationStore/recovery``).
+/// What ``StoreRecovery/moveAside`` did about a file it could not use (``RestorationStore/recovery``).
 public struct StoreRecoveryReport: Sendable, Hashable, CustomStringConvertible {
     /// Why the file could not be used: the error a plain open throws.
     public var error: StoreError
-    /// Where the database file went; its `-wal` and `-shm` files went to the same name with
-    /// those suffixes, so that SQLite and `navstate` read it whole there.
+    /// Where the database file went, its `-wal` and `-shm` files to the same name, so that SQLite reads it whole.
     public var movedTo: String
     /// Every file moved, by its new path.
     public var movedFiles: [String]
