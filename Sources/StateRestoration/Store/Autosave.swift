@@ -25,7 +25,7 @@ public final class Autosave {
     private var observer: ObserverToken?
     private var ticker: Task<Void, Never>?
     private var writing: Task<Void, Never>?
-    private var lastSaveStarted = ContinuousClock.now
+    private var lastSaveStarted: ContinuousClock.Instant
     private var sequence = 0
     private var lastCaptured: (controllers: [ControllerRecord], objects: [ObjectRecord], application: [String: CodedValue])?
 
@@ -34,6 +34,7 @@ public final class Autosave {
         self.application = application
         self.registry = registry
         self.interval = interval
+        lastSaveStarted = .now - interval   // The first save is due at once.
         // The application holds autosave until `stop()`: one that stopped when the caller's
         // variable went away would fail silently.
         observer = application.addHierarchyChangeObserver { _ in self.saveIfDue() }
@@ -45,7 +46,7 @@ public final class Autosave {
                 self?.saveIfDue()
             }
         }
-        saveIfChanged()
+        saveIfDue()
     }
 
     /// Returns when no write is under way: for async termination paths, and for tests.
@@ -75,17 +76,11 @@ public final class Autosave {
         return try result.get()
     }
 
-    /// A structural change saves at once unless the last save started within the interval.
+    /// Writes the hierarchy off the main actor when the last save started an interval ago and it
+    /// changed; nothing while a write is under way (the next tick comes back). In a scene app it
+    /// stops: it would never save, and its ticker would wake at every chance, as no save moves it on.
     private func saveIfDue() {
-        guard ContinuousClock.now >= lastSaveStarted + interval else { return }
-        saveIfChanged()
-    }
-
-    /// Writes the hierarchy off the main actor when it changed; nothing while a write is under
-    /// way (the next tick comes back). In a scene app it stops: it would never save, and its
-    /// ticker would wake at every chance, since no save moves the next one an interval on.
-    private func saveIfChanged() {
-        guard writing == nil else { return }
+        guard writing == nil, ContinuousClock.now >= lastSaveStarted + interval else { return }
         guard sceneAppRefusal() == nil else { return stop() }
         lastSaveStarted = ContinuousClock.now
         let changed: (CapturedSnapshot, Int)?
