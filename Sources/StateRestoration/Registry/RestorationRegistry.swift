@@ -58,9 +58,8 @@ public final class RestorationRegistry {
         register(SplitViewController.self, as: "SplitViewController")
     }
 
-    /// Registers a controller class under `name` at `version`, also answering to `aliases` (names
-    /// it was saved under before); restore makes it with `init?(coder:)`. A name registered again
-    /// replaces the earlier entry.
+    /// Registers a controller class under `name` at `version`, and `aliases` (names it was saved under before), replacing
+    /// an earlier entry of the name; restore makes it with `init?(coder:)`.
     public func register<Controller: ViewController>(_ type: Controller.Type, as name: String,
                                                      version: Int = 0, aliases: [String] = []) {
         let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
@@ -114,8 +113,7 @@ public final class RestorationRegistry {
         factoryNamesByType[ObjectIdentifier(factory)]
     }
 
-    /// The entry a save records `object` under: its registered `objectRestorationClass` (with its
-    /// own class's version), else its class's.
+    /// The entry a save records `object` under: its `objectRestorationClass`'s (with its own class's version), else its class's.
     func objectEntry(for object: any StateRestoring) -> ObjectEntry? {
         let own = objectsByType[ObjectIdentifier(type(of: object))]
         if let factory = object.objectRestorationClass, let entry = objectsByFactoryType[ObjectIdentifier(factory)] {

@@ -66,8 +66,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         OpenStores.remove(self)
     }
 
-    /// Counts the launch as good, copies the write-ahead log into the file and closes the
-    /// connection (docs/behaviour.md §8.5). Closing twice does nothing.
+    /// Counts the launch as good and closes, copying the write-ahead log in (docs/behaviour.md §8.5); again, does nothing.
     public func close() throws(StoreError) {
         lock.lock()
         defer { lock.unlock() }
@@ -93,8 +92,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     /// Whether ``close()`` was called.
     public var isClosed: Bool { lock.withLock { database == nil } }
 
-    /// Saves every shown window of `application` as one snapshot, synchronously; with no
-    /// controller to save, only if `allowingEmpty` (docs/behaviour.md §3.3).
+    /// Saves every shown window of `application` as one snapshot; an empty one only if `allowingEmpty` (docs/behaviour.md §3.3).
     @MainActor
     public func save(_ application: Application, registry: RestorationRegistry, label: String = "",
                      allowingEmpty: Bool = false) throws(StoreError) -> SaveReport {

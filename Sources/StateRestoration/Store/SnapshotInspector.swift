@@ -68,8 +68,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
         }
     }
 
-    /// Writes every committed snapshot, those in the `-wal` file included, into the new file
-    /// `copy`, for a bug report (docs/behaviour.md §8.5); an existing `copy` is never replaced.
+    /// Writes every committed snapshot, the `-wal` file's included, into a new file `copy` (docs/behaviour.md §8.5).
     public func writeCopy(to copy: String) throws(StoreError) {
         lock.lock()
         defer { lock.unlock() }

@@ -48,8 +48,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Runs `body` on the database at `path`, turning SQLite's and the reader's errors into
-    /// store errors that name the file.
+    /// Runs `body`, turning SQLite's and the reader's errors into store errors that name the file at `path`.
     static func wrapping<Result>(path: String, _ body: () throws -> Result) throws(StoreError) -> Result {
         do {
             return try body()
