@@ -151,13 +151,12 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
                 let movedOn = probation.map { open in
                     open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
                                                      applicationValues: captured.applicationValues)
-                }
+                } ?? false
                 try SnapshotWriter.save(captured, session: record, into: database, keeping: configuration.keepCount,
-                                        carryingProbation: movedOn == false ? probation : nil,
-                                        endingProbation: movedOn == true ? session : nil,
+                                        carryingProbation: movedOn ? nil : probation, endingProbation: movedOn ? session : nil,
                                         report: &report)
                 // Another session's marks may be left, so `hasMarks` stays.
-                if movedOn == true { probations[session] = nil }
+                if movedOn { probations[session] = nil }
             }
         } catch {
             if case .closed = error { throw error }
