@@ -188,8 +188,8 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     /// extended restoration completes, or, with `holdingEnd`, when the caller calls the closure it
     /// is given (after a scene delegate's calls), which returns what could not be written.
     @MainActor
-    func restore(session: String, into windows: [Window], registry: RestorationRegistry, policy: RestorePolicy,
-                 timing: RestoreTiming?, now: Date, requiringOptIn: Bool,
+    func restore(session: String = defaultSessionIdentifier, into windows: [Window], registry: RestorationRegistry,
+                 policy: RestorePolicy, timing: RestoreTiming? = nil, now: Date = Date(), requiringOptIn: Bool,
                  holdingEnd: (@MainActor (@escaping @MainActor () -> [String]) -> Void)? = nil) throws(StoreError) -> RestoreReport {
         if let shown = windows.firstIndex(where: { !$0.isHidden }) {
             throw StoreError.invalidHierarchy(reason: "restore builds into hidden windows, and window \(shown) is shown")

@@ -1,5 +1,4 @@
 import ControllerKit
-import Foundation
 
 /// Saves and restores an app's state at UIKit's moments, with a ``RestorationStore``, when the
 /// app's delegate opts in (docs/behaviour.md §2.3). A scene app sets it as
@@ -62,8 +61,7 @@ public final class StatePreservation: ApplicationStatePreservation {
             return
         }
         lastRestore = Result { () throws(StoreError) in
-            try store.restore(session: RestorationStore.defaultSessionIdentifier, into: [window], registry: registry,
-                              policy: policy, timing: nil, now: Date(), requiringOptIn: true)
+            try store.restore(into: [window], registry: registry, policy: policy, requiringOptIn: true)
         }
     }
 
@@ -96,8 +94,8 @@ extension StatePreservation: SceneStatePreservation {
     public func restoreSession(_ session: SceneSession, into window: Window) {
         let identifier = session.persistentIdentifier
         sessionRestores[identifier] = Result { () throws(StoreError) in
-            try store.restore(session: identifier, into: [window], registry: registry, policy: policy, timing: nil,
-                              now: Date(), requiringOptIn: true) { [weak self] end in
+            try store.restore(session: identifier, into: [window], registry: registry, policy: policy,
+                              requiringOptIn: true) { [weak self] end in
                 self?.pendingRestoreEnds[identifier] = end
             }
         }
