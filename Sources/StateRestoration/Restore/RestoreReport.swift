@@ -31,8 +31,11 @@ public struct RestoreReport: Sendable, Hashable, CustomStringConvertible {
     /// Problems that dropped nothing.
     public var warnings: [String] = []
 
-    /// An empty report: nothing restored yet.
-    public init() {}
+    /// An empty report, or one of a restore that passed over `skipped` and restored nothing for `refusal`.
+    public init(skipped: [Skipped] = [], refusal: String? = nil) {
+        self.skipped = skipped
+        self.refusal = refusal
+    }
 
     /// Whether at least one controller came back; when `false` the app builds its first screen.
     public var didRestore: Bool { snapshotID != nil && !restored.isEmpty }

@@ -197,12 +197,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         let choice = try withDatabase { database in
             try SnapshotChoice.choose(in: database, session: session, policy: policy, configuration: configuration, now: now)
         }
-        func notRestored(_ reason: String? = nil) -> RestoreReport {
-            var report = RestoreReport()
-            report.skipped = choice.skipped
-            report.refusal = reason
-            return report
-        }
+        func notRestored(_ reason: String?) -> RestoreReport { RestoreReport(skipped: choice.skipped, refusal: reason) }
         guard let (candidate, loaded) = choice.chosen else { return notRestored(choice.refusal) }
         let application = windows.first?.application ?? .shared
         let decision = application.delegateDecision(shouldRestore: Coder(values: loaded.snapshot.applicationCoderValues,

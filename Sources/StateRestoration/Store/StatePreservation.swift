@@ -54,14 +54,11 @@ public final class StatePreservation: ApplicationStatePreservation {
     public func restoreApplicationState(_ application: Application) {
         guard let delegate = application.delegate else { return }
         if delegate.window == nil { delegate.window = Window(application: application) }
-        guard let window = delegate.window else {
-            var report = RestoreReport()
-            report.refusal = "the application's delegate has no window to restore into (its window property)"
-            lastRestore = .success(report)
-            return
-        }
         lastRestore = Result { () throws(StoreError) in
-            try store.restore(into: [window], registry: registry, policy: policy, requiringOptIn: true)
+            guard let window = delegate.window else {
+                return RestoreReport(refusal: "the application's delegate has no window to restore into (its window property)")
+            }
+            return try store.restore(into: [window], registry: registry, policy: policy, requiringOptIn: true)
         }
     }
 
