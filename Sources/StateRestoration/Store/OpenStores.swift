@@ -10,7 +10,10 @@ enum OpenStores {
 
     private static let stores = Mutex<[ObjectIdentifier: Entry]>([:])
     private static let closesAtExit: Void = {
-        atexit { OpenStores.closeAll() }
+        atexit {
+            let open = stores.withLock { $0.values.compactMap(\.store) }
+            for store in open { store.release() }
+        }
     }()
 
     static func add(_ store: RestorationStore) {
@@ -20,10 +23,5 @@ enum OpenStores {
 
     static func remove(_ store: RestorationStore) {
         stores.withLock { $0[ObjectIdentifier(store)] = nil }
-    }
-
-    private static func closeAll() {
-        let open = stores.withLock { $0.values.compactMap(\.store) }
-        for store in open { store.release() }
     }
 }
