@@ -51,9 +51,7 @@ public final class Autosave {
 
     /// Returns when no write is under way: for async termination paths, and for tests.
     public func waitUntilIdle() async {
-        while let writing {
-            await writing.value
-        }
+        while let writing { await writing.value }
     }
 
     /// Stops saving, and the application lets go of it; a write under way finishes.
