@@ -17,20 +17,15 @@ public protocol RestorationDelegate: AnyObject {
 @MainActor
 public final class RestorationRegistry {
     typealias ControllerEntry = (name: String, version: Int, make: (Coder) -> ViewController?)
+    typealias ObjectEntry = (name: String, version: Int, kind: ObjectKind)
 
-    struct ObjectEntry {
-        enum Kind {
-            /// A ``StateRestoring`` class: made with the closure, then decoded.
-            case restorable(() -> any StateRestoring)
-            /// A ``Coding`` class: made with `init?(coder:)`, which decodes.
-            case coding((Coder) -> (any Coding)?)
-            /// An ``ObjectRestoration`` factory, which supplies the object, then decoded.
-            case restorationClass(any ObjectRestoration.Type)
-        }
-
-        let name: String
-        let version: Int
-        let kind: Kind
+    enum ObjectKind {
+        /// A ``StateRestoring`` class: made with the closure, then decoded.
+        case restorable(() -> any StateRestoring)
+        /// A ``Coding`` class: made with `init?(coder:)`, which decodes.
+        case coding((Coder) -> (any Coding)?)
+        /// An ``ObjectRestoration`` factory, which supplies the object, then decoded.
+        case restorationClass(any ObjectRestoration.Type)
     }
 
     /// By registered name and alias, for restore.
@@ -58,7 +53,7 @@ public final class RestorationRegistry {
     /// an earlier entry of the name; restore makes it with `init?(coder:)`.
     public func register<Controller: ViewController>(_ type: Controller.Type, as name: String,
                                                      version: Int = 0, aliases: [String] = []) {
-        let entry: ControllerEntry = (name, version, { coder in Controller(coder: coder) })
+        let entry: ControllerEntry = (name: name, version: version, make: { coder in Controller(coder: coder) })
         for key in [name] + aliases { controllersByName[key] = entry }
         controllersByType[ObjectIdentifier(type)] = entry
     }
@@ -73,20 +68,20 @@ public final class RestorationRegistry {
     /// controllers; restore makes it with `make`, then decodes it. All object names share one namespace.
     public func registerObject<Object: StateRestoring>(_ type: Object.Type, as name: String, version: Int = 0,
                                                        aliases: [String] = [], make: @escaping () -> Object) {
-        add(ObjectEntry(name: name, version: version, kind: .restorable(make)), for: ObjectIdentifier(type), aliases: aliases)
+        add((name: name, version: version, kind: .restorable(make)), for: ObjectIdentifier(type), aliases: aliases)
     }
 
     /// Registers a ``Coding`` model class (`NSCoding`'s), named as ``register(_:as:version:aliases:)``
     /// names controllers; restore makes it with `init?(coder:)`. Only the exact class: register subclasses.
     public func registerObject<Object: Coding>(_ type: Object.Type, as name: String, version: Int = 0, aliases: [String] = []) {
-        let entry = ObjectEntry(name: name, version: version, kind: .coding(Self.maker(for: type)))
+        let entry: ObjectEntry = (name: name, version: version, kind: .coding(Self.maker(for: type)))
         add(entry, for: ObjectIdentifier(type), aliases: aliases)
     }
 
     /// Registers an ``ObjectRestoration`` factory under `name`: objects whose
     /// `objectRestorationClass` it is are saved, whatever their own class, and made by it.
     public func register(objectRestorationClass: any ObjectRestoration.Type, as name: String, aliases: [String] = []) {
-        let entry = ObjectEntry(name: name, version: 0, kind: .restorationClass(objectRestorationClass))
+        let entry: ObjectEntry = (name: name, version: 0, kind: .restorationClass(objectRestorationClass))
         for key in [name] + aliases { objectsByName[key] = entry }
         objectsByFactoryType[ObjectIdentifier(objectRestorationClass)] = entry
     }
@@ -113,7 +108,7 @@ public final class RestorationRegistry {
     func objectEntry(for object: any StateRestoring) -> ObjectEntry? {
         let own = objectsByType[ObjectIdentifier(type(of: object))]
         if let factory = object.objectRestorationClass, let entry = objectsByFactoryType[ObjectIdentifier(factory)] {
-            return ObjectEntry(name: entry.name, version: own?.version ?? 0, kind: entry.kind)
+            return (name: entry.name, version: own?.version ?? 0, kind: entry.kind)
         }
         return own
     }
