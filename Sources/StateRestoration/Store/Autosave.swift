@@ -81,14 +81,9 @@ public final class Autosave {
         guard writing == nil, ContinuousClock.now >= lastSaveStarted + interval else { return }
         guard sceneAppRefusal() == nil else { return stop() }
         lastSaveStarted = ContinuousClock.now
-        let changed: (CapturedSnapshot, Int)?
-        do {
-            changed = try captureIfChanged()
-        } catch {
-            lastResult = .failure(error)
-            return
-        }
-        guard let (captured, sequence) = changed else { return }
+        let changed = Result { () throws(StoreError) in try captureIfChanged() }
+        if case .failure(let error) = changed { lastResult = .failure(error) }
+        guard case .success(let (captured, sequence)?) = changed else { return }
         writing = Task { [weak self, store, writer] in
             let result = await Task.detached { writer.write(captured, sequence: sequence, to: store) }.value
             self?.record(result)
