@@ -13,7 +13,7 @@ import Foundation
 /// for result in try inspector.sessions() { print(try result.get().record.persistentIdentifier) }
 /// ```
 public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
-    /// The file itself; ``SnapshotDatabase/database`` may be a converted copy of it.
+    /// The file itself, used under the lock as ``SnapshotDatabase/database`` is, which may be a converted copy of it.
     private let file: Database
     private let convertedCopy: String?
 
@@ -70,9 +70,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
 
     /// Writes every committed snapshot, the `-wal` file's included, into a new file `copy` (docs/behaviour.md §8.5).
     public func writeCopy(to copy: String) throws(StoreError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try StoreError.wrapping(path: path) {
+        try withDatabase { _ in
             // VACUUM cannot run inside the read transaction the inspector holds: the copy is of
             // the newest committed state, and the inspector then reads that state too.
             let reading = file.isInTransaction
@@ -92,12 +90,12 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
 
     /// The schema version of the file, not of its converted copy.
     public override func schemaVersion() throws(StoreError) -> Int {
-        try StoreError.wrapping(path: path) { try Migrator.currentVersion(of: file) }
+        try withDatabase { _ in try Migrator.currentVersion(of: file) }
     }
 
     /// The migrations this library would apply to the file.
     public func pendingMigrations() throws(StoreError) -> [Migration] {
-        try Migrator.pendingMigrations(in: file)
+        try withDatabase { _ in try Migrator.pendingMigrations(in: file) }
     }
 
     /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
@@ -112,7 +110,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
 
     /// SQLite's `PRAGMA integrity_check` of the file: empty when it is sound, else its findings.
     public func integrityProblems() throws(StoreError) -> [String] {
-        try StoreError.wrapping(path: path) {
+        try withDatabase { _ in
             var findings: [String] = []
             try file.prepare("PRAGMA integrity_check").forEachRow { row in
                 if let line = row.text(at: 0), line != "ok" { findings.append(line) }
