@@ -36,9 +36,7 @@ public struct StoreConfiguration: Sendable, Hashable {
 extension Duration {
     /// Whole milliseconds, 0 when negative, `Int64.max` when more than it holds.
     var wholeMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        if overflow { return seconds < 0 ? 0 : .max }
-        return max(0, milliseconds.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).partialValue)
+        let milliseconds = self / .milliseconds(1)
+        return milliseconds < Double(Int64.max) ? Int64(max(0, milliseconds)) : .max
     }
 }
