@@ -5,6 +5,7 @@ import Foundation
 enum StoreFileCreation {
     /// The longest name the -wal file beside a database can extend by its suffix.
     private static let longestName = Int(NAME_MAX) - "-wal".utf8.count
+    private static let scratchPrefix = ".navstate-"
 
     /// Creates the database at `path` with every migration applied, unless a file is there.
     static func createIfMissing(at path: String) throws(StoreError) {
@@ -36,8 +37,6 @@ enum StoreFileCreation {
             }
         }
     }
-
-    private static let scratchPrefix = ".navstate-"
 
     /// Deletes the scratch files, SQLite's beside them included, whose creating process is gone.
     private static func removeAbandonedScratchFiles(in directory: URL) {
