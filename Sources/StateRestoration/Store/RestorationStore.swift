@@ -173,8 +173,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         try restore(into: [window], registry: registry, policy: policy, timing: timing, now: now)
     }
 
-    /// Restores scene session `session`'s newest restorable snapshot (docs/behaviour.md §4.1), its
-    /// window `i` into hidden `windows[i]`; when nothing is restored, the report says why.
+    /// Restores `session`'s newest restorable snapshot (docs/behaviour.md §4.1), window `i` into hidden `windows[i]`.
     @MainActor
     public func restore(session: String = RestorationStore.defaultSessionIdentifier, into windows: [Window], registry: RestorationRegistry,
                         policy: RestorePolicy = RestorePolicy(), timing: RestoreTiming? = nil,
@@ -297,7 +296,6 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         }
     }
 
-    /// The number of `session`'s current probation in this store, if it is on one.
     func probationNumber(of session: String) -> Int? { lock.withLock { probations[session]?.number } }
 
     /// Every scene session, in the order they were first saved; throws when a session's rows are damaged.
