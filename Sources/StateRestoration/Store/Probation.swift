@@ -128,7 +128,7 @@ struct RestorableState: Sendable, Equatable {
     private let objects: [ObjectRecord]
     private let applicationValues: [String: CodedValue]
 
-    init(controllers: [ControllerRecord], objects: [ObjectRecord], applicationValues: [String: CodedValue]) {
+    init(_ controllers: [ControllerRecord], _ objects: [ObjectRecord], _ applicationValues: [String: CodedValue]) {
         self.controllers = controllers.map { record in
             var record = record
             record.isViewLoaded = false

@@ -149,8 +149,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
             try withDatabase { database in
                 let probation = probations[session]
                 let movedOn = probation.map { open in
-                    open.restored != RestorableState(controllers: captured.controllers, objects: captured.objects,
-                                                     applicationValues: captured.applicationValues)
+                    open.restored != RestorableState(captured.controllers, captured.objects, captured.applicationValues)
                 } ?? false
                 try SnapshotWriter.save(captured, session: record, into: database, keeping: configuration.keepCount,
                                         carryingProbation: movedOn ? nil : probation, endingProbation: movedOn ? session : nil,
@@ -219,8 +218,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
             report.warnings.append("the crash mark was not written: another connection held the write lock, "
                                    + "so a crash during this restore would not keep the next launch from trying again")
         }
-        let restored = RestorableState(controllers: loaded.snapshot.controllers, objects: loaded.snapshot.objects,
-                                       applicationValues: loaded.snapshot.applicationValues)
+        let restored = RestorableState(loaded.snapshot.controllers, loaded.snapshot.objects, loaded.snapshot.applicationValues)
         let didRestore = report.didRestore
         let end = { @MainActor [self] in
             endRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
