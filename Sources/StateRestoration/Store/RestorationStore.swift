@@ -200,9 +200,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         let application = windows.first?.application ?? .shared
         let decision = application.delegateDecision(shouldRestore: Coder(values: loaded.snapshot.applicationCoderValues,
                                                                          codingPath: ["application"]))
-        if decision == false {
-            return notRestored("snapshot \(candidate.id): the application's delegate declined to restore it")
-        }
+        if decision == false { return notRestored("snapshot \(candidate.id): the application's delegate declined to restore it") }
         if requiringOptIn, decision == nil {
             return notRestored("the application's delegate does not opt in to restoring state (application(_:shouldRestoreSecureApplicationState:))")
         }
