@@ -217,8 +217,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
                                    + "so a crash during this restore would not keep the next launch from trying again")
         }
         let restored = RestorableState(loaded.snapshot.controllers, loaded.snapshot.objects, loaded.snapshot.applicationValues)
-        let didRestore = report.didRestore
-        let end = { @MainActor [self] in
+        let end = { @MainActor [self, didRestore = report.didRestore] in
             endRestore(candidate, didRestore: didRestore, marked: marked, restored: restored, session: session)
         }
         if let holdingEnd {
