@@ -74,8 +74,7 @@ public final class RestorationRegistry {
     /// Registers a ``Coding`` model class (`NSCoding`'s), named as ``register(_:as:version:aliases:)``
     /// names controllers; restore makes it with `init?(coder:)`. Only the exact class: register subclasses.
     public func registerObject<Object: Coding>(_ type: Object.Type, as name: String, version: Int = 0, aliases: [String] = []) {
-        let entry: ObjectEntry = (name: name, version: version, kind: .coding(Self.maker(for: type)))
-        add(entry, for: ObjectIdentifier(type), aliases: aliases)
+        add((name: name, version: version, kind: .coding(Self.maker(for: type))), for: ObjectIdentifier(type), aliases: aliases)
     }
 
     /// Registers an ``ObjectRestoration`` factory under `name`: objects whose
