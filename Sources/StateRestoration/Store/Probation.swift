@@ -1,8 +1,7 @@
 import ControllerKit
 import Foundation
 
-/// Crash marks, probation and quarantine: the SQL of docs/behaviour.md §4.2's rules, and one
-/// store's probation of a scene session.
+/// The SQL of docs/behaviour.md §4.2's crash marks, probation and quarantine, and one store's probation of a scene session.
 struct Probation: Sendable {
     /// To tell a save of the same state from one the user moved on to.
     let restored: RestorableState

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What ``RestorationStore`` and ``SnapshotInspector`` both read from a navstate database: its
-/// snapshots and scene sessions, through one connection behind a lock.
+/// What ``RestorationStore`` and ``SnapshotInspector`` both read, snapshots and scene sessions, through one locked connection.
 public class SnapshotDatabase: @unchecked Sendable {
     /// The database file.
     public let path: String

@@ -1,8 +1,7 @@
 import ControllerKit
 
-/// Saves and restores an app's state at UIKit's moments, with a ``RestorationStore``, when the
-/// app's delegate opts in (docs/behaviour.md §2.3). A scene app sets it as
-/// ``Application/sceneStatePreservation`` to save each scene session on its own (docs/scenes.md).
+/// Saves and restores an app's state in a ``RestorationStore`` at UIKit's moments, when its delegate opts in
+/// (docs/behaviour.md §2.3); set as ``Application/sceneStatePreservation``, each scene session's on its own (docs/scenes.md).
 ///
 /// ```swift
 /// let preservation = try StatePreservation(path: stateFile, registry: MyApp.registry())

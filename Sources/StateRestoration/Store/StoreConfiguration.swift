@@ -12,8 +12,7 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var restoreTiming: RestoreTiming
     /// How long after a restore the launch counts as good by itself (docs/behaviour.md §4.2); 10 s unless told.
     public var probationPeriod: Duration?
-    /// How many processes may die on probation with one snapshot before it is quarantined
-    /// (docs/behaviour.md §4.2). At least 1; 2 unless told.
+    /// How many processes may die on probation with a snapshot before its quarantine (docs/behaviour.md §4.2); 2, at least 1.
     public var quarantineStrikes: Int
     /// How long a write waits for another process's lock (docs/behaviour.md §8.1); 5 s unless told.
     public var busyTimeout: Duration
