@@ -13,8 +13,7 @@ enum ProcessIdentity {
         let parts = identity.split(separator: " ")
         guard parts.count == 3, let pid = pid_t(parts[1]), pid > 0 else { return false }
         if let now = describe(pid: pid) { return now == identity }
-        guard parts[0] == "unknown" else { return false }
-        return kill(pid, 0) == 0 || errno == EPERM
+        return parts[0] == "unknown" && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
     /// How `pid` is described now, or `nil` when it is not running or `/proc` cannot tell.
