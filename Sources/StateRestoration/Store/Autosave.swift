@@ -35,11 +35,9 @@ public final class Autosave {
         self.registry = registry
         self.interval = interval
         lastSaveStarted = .now - interval   // The first save is due at once.
-        // The application holds autosave until `stop()`: one that stopped when the caller's
-        // variable went away would fail silently.
+        // The application holds autosave until `stop()`: one stopped by its caller's variable going would fail silently.
         observer = application.addHierarchyChangeObserver { _ in self.saveIfDue() }
-        // Wakes an interval after the last save started (a structural save moves it); at least a
-        // millisecond apart, so that a zero interval does not spin.
+        // Wakes an interval after the last save started, at least a millisecond apart so that a zero interval does not spin.
         ticker = Task { [weak self] in
             while !Task.isCancelled, let due = self.map({ $0.lastSaveStarted + $0.interval }) {
                 try? await Task.sleep(until: max(due, .now + .milliseconds(1)), clock: .continuous)

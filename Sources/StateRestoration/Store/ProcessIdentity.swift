@@ -21,8 +21,7 @@ enum ProcessIdentity {
         guard let boot = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8),
               let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let commandEnd = stat.lastIndex(of: ")") else { return nil }
-        // After the command name (which may hold spaces and parentheses): field 3 onwards; the
-        // start time is field 22.
+        // After the command name (which may hold spaces and parentheses): field 3 on; the start time is field 22.
         let fields = stat[stat.index(after: commandEnd)...].split(separator: " ")
         guard fields.count > 19, fields[0] != "Z", fields[0] != "X" else { return nil }
         return "\(boot.trimmingCharacters(in: .whitespacesAndNewlines)) \(pid) \(fields[19])"

@@ -28,8 +28,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     // Guarded by `lock`. This process's probations, by scene session.
     private var probations: [String: Probation] = [:]
     private var probationCount = 0
-    // Whether a mark in this process's name may be in the file, whatever `probations` say (an
-    // extended restoration has a crash mark and no probation yet).
+    // Whether a mark in this process's name may be in the file, even with no probation (an extended restoration's).
     private var hasMarks = false
 
     /// Opens the database at `path`, creating or migrating it as needed. An unusable file throws

@@ -5,8 +5,7 @@ public class SnapshotDatabase: @unchecked Sendable {
     /// The database file.
     public let path: String
     let lock = NSLock()
-    // Guarded by `lock`: a SQLite connection is not to be used from two threads at once. `nil`
-    // once a store is closed.
+    // Guarded by `lock`, as a SQLite connection is not for two threads at once; `nil` once a store is closed.
     var database: Database?
 
     init(path: String, database: Database) {

@@ -50,8 +50,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
 
     /// Writes the file's committed contents, its write-ahead log included, into a new owner-only `copy`.
     private static func vacuum(_ file: Database, into copy: String) throws {
-        // VACUUM INTO fills an empty file: made first, so that it is owner-only and never
-        // replaces one that is there.
+        // VACUUM INTO fills an empty file: made first, so that it is owner-only and replaces none.
         let descriptor = open(copy, O_CREAT | O_EXCL | O_WRONLY, 0o600)
         guard descriptor >= 0 else {
             throw DatabaseError(resultCode: 14, message: "cannot create \(copy): \(String(cString: strerror(errno)))", path: file.path)
