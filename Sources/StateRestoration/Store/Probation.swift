@@ -94,9 +94,8 @@ struct Probation: Sendable {
                              [strikes, ProcessIdentity.current, snapshot])
     }
 
-    /// The launch counted as good: the marks in this process's name go, with the strikes of the
-    /// snapshots that carried them; with `session` only that scene session's, and with
-    /// `keepingCrashMarks` no crash mark, for a restore that may be under way.
+    /// The launch counted as good: the marks in this process's name go, with their snapshots' strikes; with `session`
+    /// only that scene session's, and with `keepingCrashMarks` no crash mark, for a restore that may be under way.
     static func markLaunchGood(in database: Database, session: String? = nil, keepingCrashMarks: Bool = false) throws {
         try database.execute("""
             UPDATE snapshot SET restore_started_at = NULL, probation_started_at = NULL, strikes = 0, restoring_process = NULL

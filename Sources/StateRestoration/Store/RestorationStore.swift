@@ -70,8 +70,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let database else { return }
-        // Open until the marks are gone, so that a failed close can be tried again (or the exit
-        // does it) and no mark of a living process outlives it.
+        // Open until the marks are gone, so that a failed close can be retried and no living process's mark outlives it.
         try StoreError.wrapping(path: path) { try endMarks(in: database) }
         self.database = nil
         try StoreError.wrapping(path: path) { try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)") }
@@ -180,10 +179,9 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
                     requiringOptIn: false)
     }
 
-    /// `requiringOptIn` restores only when the application's delegate opts in, as UIKit's launch
-    /// does. The restore ends (crash mark cleared, probation begun) before it returns, when an
-    /// extended restoration completes, or, with `holdingEnd`, when the caller calls the closure it
-    /// is given (after a scene delegate's calls), which returns what could not be written.
+    /// `requiringOptIn` restores only when the application's delegate opts in, as UIKit's launch does. The restore ends
+    /// (crash mark cleared, probation begun) on return, when an extended restoration completes, or with `holdingEnd` when
+    /// the caller calls the closure it is given (after a scene delegate's calls), which returns what could not be written.
     @MainActor
     func restore(session: String = defaultSessionIdentifier, into windows: [Window], registry: RestorationRegistry,
                  policy: RestorePolicy, timing: RestoreTiming? = nil, now: Date = Date(), requiringOptIn: Bool,
@@ -222,8 +220,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         if let holdingEnd {
             holdingEnd(end)
         } else if application.isStateRestorationExtended {
-            // The crash mark stays until the extended restoration completes, long after the
-            // report was returned, so what cannot be written goes to the app.
+            // The mark stays until the extended restoration completes, after the return: what is not written goes to the app.
             application.whenStateRestorationCompletes { [path, weak application] in
                 for warning in end() {
                     application?.report(Diagnostic(kind: .restorationNotRecorded, message: "\(path): \(warning)"))
@@ -280,8 +277,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
         probations = [:]
     }
 
-    /// Ends probation `number` of `session` as its period passed, if it is still that session's
-    /// current one; no restore still under way loses its crash mark.
+    /// Ends `session`'s probation `number` as its period passed, if still current, keeping any restore's crash mark.
     func endProbation(number: Int, session: String) {
         try? withDatabase { database in
             guard probations[session]?.number == number else { return }

@@ -70,8 +70,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
     /// Writes every committed snapshot, the `-wal` file's included, into a new file `copy` (docs/behaviour.md §8.5).
     public func writeCopy(to copy: String) throws(StoreError) {
         try withDatabase { _ in
-            // VACUUM cannot run inside the read transaction the inspector holds: the copy is of
-            // the newest committed state, and the inspector then reads that state too.
+            // VACUUM cannot run in the inspector's read transaction: the copy is of the newest state, which it then reads too.
             let reading = file.isInTransaction
             if reading { try file.execute("COMMIT") }
             defer { if reading { try? Self.beginReading(file) } }
