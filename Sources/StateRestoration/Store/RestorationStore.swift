@@ -1,9 +1,8 @@
 @_spi(Restoration) import ControllerKit
 import Foundation
 
-/// A navstate database opened for saving and restoring: what an app uses. One connection behind
-/// a lock, so tasks may share it. Its files: docs/behaviour.md §8.5; crash marks and probation:
-/// docs/behaviour.md §4.2; scene sessions: docs/scenes.md.
+/// A navstate database opened for saving and restoring: what an app uses. One connection behind a lock, so tasks may
+/// share it. Its files: docs/behaviour.md §8.5; crash marks and probation: §4.2; scene sessions: docs/scenes.md.
 ///
 /// ```swift
 /// let store = try RestorationStore(path: stateFile, configuration: StoreConfiguration(appVersion: "2.1", appBuild: "57"),
