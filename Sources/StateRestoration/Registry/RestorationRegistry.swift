@@ -95,13 +95,8 @@ public final class RestorationRegistry {
         { coder in Object(coder: coder) }
     }
 
-    func entry(for controller: ViewController) -> ControllerEntry? {
-        controllersByType[ObjectIdentifier(type(of: controller))]
-    }
-
-    func factoryName(for factory: any ViewControllerRestoration.Type) -> String? {
-        factoryNamesByType[ObjectIdentifier(factory)]
-    }
+    func entry(for controller: ViewController) -> ControllerEntry? { controllersByType[ObjectIdentifier(type(of: controller))] }
+    func factoryName(for factory: any ViewControllerRestoration.Type) -> String? { factoryNamesByType[ObjectIdentifier(factory)] }
 
     /// The entry a save records `object` under: its `objectRestorationClass`'s (with its own class's version), else its class's.
     func objectEntry(for object: any StateRestoring) -> ObjectEntry? {
@@ -119,7 +114,5 @@ public final class RestorationRegistry {
     }
 
     /// Whether `name` is a registered controller name or alias.
-    public func knowsController(named name: String) -> Bool {
-        controllersByName[name] != nil
-    }
+    public func knowsController(named name: String) -> Bool { controllersByName[name] != nil }
 }
