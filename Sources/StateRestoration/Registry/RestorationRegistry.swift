@@ -16,7 +16,12 @@ public protocol RestorationDelegate: AnyObject {
 /// ```
 @MainActor
 public final class RestorationRegistry {
-    typealias ControllerEntry = (name: String, version: Int, make: (Coder) -> ViewController?)
+    /// A struct, not a tuple: a save copies one per controller, and a tuple's copies cost it more instructions.
+    struct ControllerEntry {
+        let name: String
+        let version: Int
+        let make: (Coder) -> ViewController?
+    }
     typealias ObjectEntry = (name: String, version: Int, kind: ObjectKind)
 
     enum ObjectKind {
@@ -53,7 +58,7 @@ public final class RestorationRegistry {
     /// an earlier entry of the name; restore makes it with `init?(coder:)`.
     public func register<Controller: ViewController>(_ type: Controller.Type, as name: String,
                                                      version: Int = 0, aliases: [String] = []) {
-        let entry: ControllerEntry = (name: name, version: version, make: { coder in Controller(coder: coder) })
+        let entry = ControllerEntry(name: name, version: version) { coder in Controller(coder: coder) }
         for key in [name] + aliases { controllersByName[key] = entry }
         controllersByType[ObjectIdentifier(type)] = entry
     }
