@@ -97,9 +97,7 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
     }
 
     /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
-    public func sessions() throws(StoreError) -> [Result<StoredSession, StoreError>] {
-        try sessionResults()
-    }
+    public func sessions() throws(StoreError) -> [Result<StoredSession, StoreError>] { try sessionResults() }
 
     /// How the file's schema differs from navstate's (tables, views, indexes, triggers, migrations).
     public func schemaProblems() throws(StoreError) -> [String] {
