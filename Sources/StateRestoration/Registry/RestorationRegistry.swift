@@ -16,7 +16,7 @@ public protocol RestorationDelegate: AnyObject {
 /// ```
 @MainActor
 public final class RestorationRegistry {
-    /// A struct, not a tuple: a save copies one per controller, and a tuple's copies cost it more instructions.
+    /// A struct, not a tuple: a save copies one for every controller, which a tuple made measurably slower.
     struct ControllerEntry {
         let name: String
         let version: Int
@@ -54,7 +54,7 @@ public final class RestorationRegistry {
         register(SplitViewController.self, as: "SplitViewController")
     }
 
-    /// Registers a controller class under `name` at `version`, and `aliases` (names it was saved under before), replacing
+    /// Registers a controller class under `name` at `version` and under `aliases` (names it was saved under before), replacing
     /// an earlier entry of the name; restore makes it with `init?(coder:)`.
     public func register<Controller: ViewController>(_ type: Controller.Type, as name: String,
                                                      version: Int = 0, aliases: [String] = []) {

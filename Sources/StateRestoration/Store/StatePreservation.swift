@@ -1,7 +1,7 @@
 import ControllerKit
 
 /// Saves and restores an app's state in a ``RestorationStore`` at UIKit's moments, when its delegate opts in
-/// (docs/behaviour.md §2.3); set as ``Application/sceneStatePreservation``, each scene session's on its own (docs/scenes.md).
+/// (docs/behaviour.md §2.3); as ``Application/sceneStatePreservation``, it saves each scene session on its own (docs/scenes.md).
 ///
 /// ```swift
 /// let preservation = try StatePreservation(path: stateFile, registry: MyApp.registry())
