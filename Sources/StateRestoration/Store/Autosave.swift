@@ -79,13 +79,15 @@ public final class Autosave {
         guard writing == nil, ContinuousClock.now >= lastSaveStarted + interval else { return }
         guard sceneAppRefusal() == nil else { return stop() }
         lastSaveStarted = ContinuousClock.now
-        let changed = Result { () throws(StoreError) in try captureIfChanged() }
-        if case .failure(let error) = changed { lastResult = .failure(error) }
-        guard case .success(let (captured, sequence)?) = changed else { return }
-        writing = Task { [weak self, store, writer] in
-            let result = await Task.detached { writer.write(captured, sequence: sequence, to: store) }.value
-            self?.record(result)
-            self?.writing = nil
+        do {
+            guard let (captured, sequence) = try captureIfChanged() else { return }
+            writing = Task { [weak self, store, writer] in
+                let result = await Task.detached { writer.write(captured, sequence: sequence, to: store) }.value
+                self?.record(result)
+                self?.writing = nil
+            }
+        } catch {
+            lastResult = .failure(error)
         }
     }
 
