@@ -8,7 +8,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedSchema(path: String, found: Int, oldestSupported: Int)
     /// The file is a SQLite database of some other application; it was not changed.
     case notANavstateDatabase(path: String, reason: String)
-    /// A migration failed and was rolled back.
+    /// A migration failed; it and every migration pending with it were rolled back.
     case migrationFailed(path: String, migration: String, reason: String)
     /// There is no snapshot to read.
     case noSnapshot(path: String)
@@ -37,7 +37,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "`recovery: .moveAside` moves it aside and starts afresh"
         case .notANavstateDatabase(let path, let reason): "\(path): not a navstate database: \(reason)"
         case .migrationFailed(let path, let migration, let reason):
-            "\(path): migration \(migration) failed and was rolled back: \(reason)"
+            "\(path): migration \(migration) failed; every pending migration was rolled back: \(reason)"
         case .noSnapshot(let path): "\(path): the database holds no snapshot"
         case .snapshotNotFound(let path, let id): "\(path): there is no snapshot \(id)"
         case .corruptSnapshot(let path, let snapshot, let reason): "\(path): snapshot \(snapshot) is damaged: \(reason)"
