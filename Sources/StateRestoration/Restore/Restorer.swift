@@ -98,8 +98,6 @@ struct Restorer {
         return true
     }
 
-    // MARK: - 1. Objects
-
     /// Each saved object from its restoration class, else the app's instance registered under its
     /// identifier, else the registry; a ``Coding`` object when first decoded (``decodeObjects()``).
     private mutating func makeObjects() {
@@ -138,8 +136,6 @@ struct Restorer {
             }
         }
     }
-
-    // MARK: - 2. Controllers
 
     private struct Refusal: Error { let reason: String }
 
@@ -233,8 +229,6 @@ struct Restorer {
         }
     }
 
-    // MARK: - 3. Relations
-
     /// The record's contained children that were made, in snapshot order; not those the app
     /// placed elsewhere itself, which stay where it put them.
     private func containedChildren(of index: Int) -> [Int] {
@@ -315,8 +309,6 @@ struct Restorer {
             }
         }
     }
-
-    // MARK: - 4. Decoding
 
     /// Decodes the ``StateRestoring`` objects, then makes the ``Coding`` objects no coder has made
     /// yet: every object exists, and every error making one is reported, before any controller decodes.
