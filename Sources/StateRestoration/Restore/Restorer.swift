@@ -54,7 +54,13 @@ struct Restorer {
 
     mutating func run() -> RestoreReport {
         makeObjects()
-        for index in records.indices { make(index) }
+        for index in records.indices {
+            do {
+                try make(index)
+            } catch {
+                drop(index, error.reason)
+            }
+        }
         attachContainment()
         attachPresentations()
         decodeObjects()
@@ -139,24 +145,14 @@ struct Restorer {
 
     private struct Refusal: Error { let reason: String }
 
-    private mutating func make(_ index: Int) {
+    private mutating func make(_ index: Int) throws(Refusal) {
         if dropIfOrphaned(index) { return }
         let record = records[index]
         let coder = coder(values: record.values, path: record.path)
-        let controller: ViewController, isSupplied: Bool
-        do {
-            (controller, isSupplied) = try supply(index, coder)
-        } catch {
-            drop(index, error.reason)
-            return
-        }
-        if let error = coder.error {
-            drop(index, "decoding failed: \(error)")
-            return
-        }
+        let (controller, isSupplied) = try supply(index, coder)
+        if let error = coder.error { throw Refusal(reason: "decoding failed: \(error)") }
         if isSupplied, made.contains(where: { $0 === controller }) {
-            drop(index, "the controller supplied for it was supplied for another path too")
-            return
+            throw Refusal(reason: "the controller supplied for it was supplied for another path too")
         }
         // Found at its place, or placed by the app itself (say, a delegate that sets it as the
         // window's root): used where it is, as UIKit does.
