@@ -187,7 +187,10 @@ struct Restorer {
             ?? application.delegate?.application(application, viewControllerWithRestorationIdentifierPath: identifiers, coder: coder) {
             return (supplied, true)
         }
-        if let existing = existingController(for: index) { return (existing, false) }
+        let existing = controllers(atPlaceOf: index).first { candidate in
+            candidate.restorationIdentifier == record.identifier && !made.contains { $0 === candidate }
+        }
+        if let existing { return (existing, false) }
         if case .string(let name)? = record.values[Application.stateRestorationViewControllerStoryboardKey] {
             // The restoration identifier is the storyboard ID (docs/behaviour.md §5).
             guard let storyboard = Storyboard.registered(name: name) else {
@@ -216,13 +219,6 @@ struct Restorer {
         }
         guard case .windowRoot = record.relation, windows.indices.contains(record.windowIndex) else { return [] }
         return windows[record.windowIndex].rootViewController.map { [$0] } ?? []
-    }
-
-    /// The controller the app already built at record `index`'s place with its identifier, not yet claimed.
-    private func existingController(for index: Int) -> ViewController? {
-        controllers(atPlaceOf: index).first { candidate in
-            candidate.restorationIdentifier == records[index].identifier && !made.contains { $0 === candidate }
-        }
     }
 
     /// The record's contained children that were made, in snapshot order; not those the app
