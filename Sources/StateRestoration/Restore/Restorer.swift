@@ -221,14 +221,6 @@ struct Restorer {
         return windows[record.windowIndex].rootViewController.map { [$0] } ?? []
     }
 
-    /// The record's contained children that were made, in snapshot order; not those the app
-    /// placed elsewhere itself, which stay where it put them.
-    private func containedChildren(of index: Int) -> [Int] {
-        childIndexes[index].filter { child in
-            !isPresented(child) && isAlive(child) && !(reused[child] && made[child]?.parent !== made[index])
-        }
-    }
-
     private mutating func attachContainment() {
         for index in records.indices where isAlive(index) {
             guard let controller = made[index] else { continue }
@@ -241,7 +233,10 @@ struct Restorer {
                 windows[window].rootViewController = controller
                 if windows[window].rootViewController !== controller { drop(index, "the window refused it as its root") }
             }
-            let contained = containedChildren(of: index)
+            // Not the children the app placed elsewhere itself: they stay where it put them.
+            let contained = childIndexes[index].filter { child in
+                !isPresented(child) && isAlive(child) && !(reused[child] && made[child]?.parent !== controller)
+            }
             guard !contained.isEmpty else { continue }
             let attached = attach(contained, to: controller, parent: index)
             let taken = Set(attached)
