@@ -379,11 +379,10 @@ struct Restorer {
 
     /// Takes a controller back out through the API that attached it.
     private func detach(_ controller: ViewController, as record: ControllerRecord) {
-        let window = record.windowIndex
         switch record.relation {
         case .windowRoot:
-            if windows.indices.contains(window), windows[window].rootViewController === controller {
-                windows[window].rootViewController = nil
+            if windows.indices.contains(record.windowIndex), windows[record.windowIndex].rootViewController === controller {
+                windows[record.windowIndex].rootViewController = nil
             }
         case .navigationStack:
             if let navigation = controller.parent as? NavigationController {
