@@ -104,8 +104,7 @@ struct Restorer {
         return true
     }
 
-    /// Each saved object from its restoration class, else the app's instance registered under its
-    /// identifier, else the registry; a ``Coding`` object when first decoded (``decodeObjects()``).
+    /// Makes each saved object from the first source docs/behaviour.md §6 names; a ``Coding`` one when first decoded.
     private mutating func makeObjects() {
         for object in snapshot.objects {
             func fail(_ reason: String, _ consequence: String = "its state was not restored") {
@@ -297,8 +296,7 @@ struct Restorer {
         }
     }
 
-    /// Decodes the ``StateRestoring`` objects, then makes the ``Coding`` objects no coder has made
-    /// yet: every object exists, and every error making one is reported, before any controller decodes.
+    /// Decodes the ``StateRestoring`` objects, then makes the ``Coding`` ones no coder made yet (docs/behaviour.md §6).
     private mutating func decodeObjects() {
         for object in snapshot.objects where !instances.codingIDs.contains(object.id) {
             guard let instance = instances.objects[object.id] as? any StateRestoring else { continue }
