@@ -133,7 +133,7 @@ struct Restorer {
                 case .restorable(let make)?:
                     instances.objects[object.id] = make()
                 case .coding(let make)?:
-                    instances.pendingCoding[object.id] = .init(className: object.className, values: object.values, make: make)
+                    instances.pendingCoding[object.id] = (object, make)
                     instances.codingIDs.insert(object.id)
                 case .restorationClass?, nil:
                     fail("class \(object.className) is not registered", "references to it will not decode")

@@ -27,15 +27,7 @@ final class RestoredInstances {
     /// Deeper nesting of ``Coding`` objects' `init?(coder:)` is refused, not a stack overflow.
     static let maximumNesting = 100
 
-    struct PendingCodingObject {
-        let className: String
-        let values: [String: CodedValue]
-        let make: (Coder) -> (any Coding)?
-    }
-
-    struct Failure: Error {
-        let kind: CoderError.Kind
-    }
+    struct Failure: Error { let kind: CoderError.Kind }
 
     /// Weak: a lazily restored controller's coder keeps this table until the controller's view
     /// loads, which must not keep that controller, or any other, alive.
@@ -43,7 +35,7 @@ final class RestoredInstances {
     var objects: [Int: AnyObject] = [:]
     /// The coder each object was made with from its values, which its decode reads too.
     var objectCoders: [Int: RestoringCoder] = [:]
-    var pendingCoding: [Int: PendingCodingObject] = [:]
+    var pendingCoding: [Int: (object: ObjectRecord, make: (Coder) -> (any Coding)?)] = [:]
     /// The ``Coding`` objects' ids: their `init?(coder:)` decodes them.
     var codingIDs: Set<Int> = []
     var failures: [Int: String] = [:]
@@ -53,55 +45,46 @@ final class RestoredInstances {
     private var causes: [Int: String] = [:]
     private var inProgress: Set<Int> = []
 
-    /// The instance `reference` points at, making it first when it is a pending ``Coding`` object;
-    /// or why there is none. A ``Coding`` object's coder is at its own path (`/object 7`), so an
-    /// error inside it reads the same from every reference; a failure caused by another object's
-    /// names that object and the first cause, not the whole chain.
+    /// The instance `reference` points at, making a pending ``Coding`` object first, or why there is none; a failure
+    /// names the object and its first cause, not the whole chain (docs/behaviour.md §6).
     func object(_ reference: ObjectReference, classVersions: [String: Int]) throws(Failure) -> AnyObject {
         let id = reference.id
         func notRestored(_ reason: String) -> Failure { Failure(kind: .objectNotRestored(reference, reason: reason)) }
         if let controller = controllers[id]?.controller { return controller }
         if let object = objects[id] { return object }
         if let reason = failures[id] { throw notRestored(reason) }
-        guard let pending = pendingCoding[id] else { throw Failure(kind: .unknownObject(reference)) }
+        guard let (object, make) = pendingCoding[id] else { throw Failure(kind: .unknownObject(reference)) }
+        // Records `reason` as a first cause: the object's own values did not make it.
+        func firstCause(_ reason: String) -> Failure {
+            failures[id] = reason
+            causes[id] = "object #\(id) (\(object.className)): \(reason)"
+            warnings.append("object \(id) (\(object.className)): \(reason)")
+            return notRestored(reason)
+        }
         if inProgress.contains(id) {
             // The outer decode of the same object then fails through this one.
-            throw notRestored(fail(id, pending.className,
-                                   "it decodes itself through a cycle of Coding objects (a cycle needs StateRestoring objects)"))
+            throw firstCause("it decodes itself through a cycle of Coding objects (a cycle needs StateRestoring objects)")
         }
         guard inProgress.count < Self.maximumNesting else {
-            throw notRestored(fail(id, pending.className,
-                                   "more than \(Self.maximumNesting) Coding objects would be decoding inside each other"))
+            throw firstCause("more than \(Self.maximumNesting) Coding objects would be decoding inside each other")
         }
         inProgress.insert(id)
-        let coder = RestoringCoder(values: pending.values, path: ["object \(id)"], classVersions: classVersions, instances: self)
-        let made = pending.make(coder)
+        let coder = RestoringCoder(values: object.values, path: ["object \(id)"], classVersions: classVersions, instances: self)
+        let made = make(coder)
         inProgress.remove(id)
         pendingCoding[id] = nil
         if let error = coder.error, case .objectNotRestored(let inner, let innerReason) = error.kind {
             // The first cause is reported where it happened; this one points at it.
             let cause = causes[inner.id] ?? innerReason
-            let reason = "\(pending.className) did not decode: key \(error.key.debugDescription) refers to object #\(inner.id), which was not restored: \(cause)"
+            let reason = "\(object.className) did not decode: key \(error.key.debugDescription) refers to object #\(inner.id), which was not restored: \(cause)"
             failures[id] = reason
             causes[id] = cause
             throw notRestored(reason)
         }
-        if let error = coder.error {
-            throw notRestored(fail(id, pending.className, "\(pending.className) did not decode: \(error)"))
-        }
-        guard let made else {
-            throw notRestored(fail(id, pending.className, "init?(coder:) of \(pending.className) returned nil"))
-        }
+        if let error = coder.error { throw firstCause("\(object.className) did not decode: \(error)") }
+        guard let made else { throw firstCause("init?(coder:) of \(object.className) returned nil") }
         objects[id] = made
         return made
-    }
-
-    /// Records that object `id` was not made, for `reason`, as a first cause; returns the reason.
-    private func fail(_ id: Int, _ className: String, _ reason: String) -> String {
-        failures[id] = reason
-        causes[id] = "object #\(id) (\(className)): \(reason)"
-        warnings.append("object \(id) (\(className)): \(reason)")
-        return reason
     }
 }
 
