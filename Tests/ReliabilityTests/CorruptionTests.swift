@@ -44,8 +44,7 @@ import TestSupport
             _ = try inspector.integrityProblems()
             _ = try inspector.snapshots()
             let loaded = try inspector.loadSnapshot()
-            let report = SnapshotRestore.restore(loaded, into: [Window(application: Application())],
-                                                 registry: MailSample.makeRegistry())
+            let report = loaded.restore(into: [Window(application: Application())], registry: MailSample.makeRegistry())
             let whole = report.dropped.isEmpty && loaded.problems.isEmpty
             if whole, contents(loaded) != original {
                 return (.silentlyChanged, LineDiff.unified(expected: original, actual: contents(loaded)) ?? "")

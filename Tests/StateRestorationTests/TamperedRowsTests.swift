@@ -268,7 +268,7 @@ import TestSupport
         do {
             let inspector = try SnapshotInspector(path: path)
             let loaded = try inspector.loadSnapshot()
-            let report = SnapshotRestore.restore(loaded, into: [Window(application: Application())], registry: MailSample.makeRegistry())
+            let report = loaded.restore(into: [Window(application: Application())], registry: MailSample.makeRegistry())
             #expect(!(report.dropped.isEmpty && loaded.problems.isEmpty), "\(name) went unnoticed: \(report)")
             // Every controller row is accounted for: restored, or dropped with its reason.
             let rows = try Database(path: path, mode: .readOnly).scalarInteger("SELECT count(*) FROM controller WHERE snapshot_id = ?",

@@ -24,7 +24,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for summary in summaries.prefix(3) {
             guard let loaded = try? inspector.loadSnapshot(id: summary.id) else { continue }
             let window = Window(application: Application())
-            _ = SnapshotRestore.restore(loaded, into: [window], registry: MailSample.makeRegistry())
+            _ = loaded.restore(into: [window], registry: MailSample.makeRegistry())
             window.makeKeyAndVisible()
             window.isHidden = true
         }

@@ -24,7 +24,7 @@ struct Replayer {
         let application = Application()
         let windows = (0..<max(loaded.snapshot.windowCount, 1)).map { _ in Window(application: application) }
         let recorder = LifecycleTraceRecorder(observing: [application, .shared])
-        let report = SnapshotRestore.restore(loaded, into: windows, registry: registry)
+        let report = loaded.restore(into: windows, registry: registry)
         let restoreTrace = recorder.lines
         recorder.reset()
         for window in windows { window.makeKeyAndVisible() }

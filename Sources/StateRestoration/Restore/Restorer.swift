@@ -1,5 +1,21 @@
 @_spi(Restoration) import ControllerKit
 
+extension LoadedSnapshot {
+    /// Rebuilds this snapshot into hidden `windows` without a database, as `navstate replay` does and a store within
+    /// its crash mark; the report's drops include the rows the reader refused.
+    @MainActor
+    public func restore(into windows: [Window], registry: RestorationRegistry, timing: RestoreTiming = .eager) -> RestoreReport {
+        var restorer = Restorer(registry: registry, loaded: self, windows: windows, timing: timing)
+        var report = restorer.run()
+        let reported = Set(report.dropped.map(\.path))
+        for problem in problems where problem.reason.dropsController && !reported.contains(problem.path) {
+            report.dropped.append(.init(path: problem.path, className: "?", reason: problem.reason.description))
+        }
+        report.warnings += problems.filter { !$0.reason.dropsController }.map(\.description)
+        return report
+    }
+}
+
 /// Rebuilds a snapshot's hierarchy into hidden windows in four steps, in the order of
 /// docs/behaviour.md §4.3–4.7: objects, controllers top-down, relations, decodes.
 @MainActor

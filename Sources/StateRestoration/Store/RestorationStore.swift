@@ -206,7 +206,7 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
             if marked { hasMarks = true }
             return marked
         }
-        var report = SnapshotRestore.restore(loaded, into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
+        var report = loaded.restore(into: windows, registry: registry, timing: timing ?? configuration.restoreTiming)
         report.skipped = choice.skipped
         if !marked {
             report.warnings.append("the crash mark was not written: another connection held the write lock, "
