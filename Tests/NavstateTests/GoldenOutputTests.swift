@@ -106,8 +106,8 @@ import TestSupport
                    "UPDATE scene_session SET configuration_name = 'Other' WHERE persistent_identifier = 'mail-right'", rechecksum: false)
         let verify = try CLI.run(["verify", "scenes.sqlite"], in: directory)
         #expect(verify.status == 1)
-        #expect(verify.output.contains("  session          scenes.sqlite: scene session 2 is damaged: its row does not match its checksum"),
-                "\(verify.output)")
+        let damaged = "scene session 2 is damaged: its scene_session row does not match its checksum"
+        #expect(verify.output.contains("  session          scenes.sqlite: \(damaged)"), "\(verify.output)")
         let sessions = try CLI.run(["sessions", "scenes.sqlite"], in: directory)
         #expect(sessions.status == 1)
         #expect(sessions.output.contains("mail-left") && !sessions.output.contains("mail-right"), "\(sessions.output)")

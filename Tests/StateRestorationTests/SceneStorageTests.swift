@@ -325,8 +325,8 @@ import TestSupport
         let edit = try Database(path: path, mode: .readWrite)
         try edit.execute("UPDATE scene_session SET configuration_name = 'Other' WHERE persistent_identifier = 'left'")
         let preservation = try StatePreservation(path: path, registry: Self.registry())
-        #expect(throws: StoreError.corruptSession(path: path, session: 1,
-                                                  reason: "its row does not match its checksum (the file was damaged or edited)")) {
+        let damaged = "its scene_session row does not match its checksum (the file was damaged or edited)"
+        #expect(throws: StoreError.corruptSession(path: path, session: 1, reason: damaged)) {
             _ = try preservation.store.sessions()
         }
         #expect(preservation.savedSessions(for: Application()) == [Self.right])

@@ -51,17 +51,13 @@ enum SceneSessionReader {
         }
     }
 
-    /// The current row, or why it cannot be read: a column larger than the format allows (a JSON
-    /// column a payload's limit, the others a text column's), or a mismatched checksum.
+    /// The current row, checked as ``SnapshotReader/checkedRow(_:_:sized:limit:)`` does: its JSON
+    /// columns held to a payload's limit, the others to a text column's.
     private static func checkedRow<Column: TableColumn>(_ statement: Statement,
                                                         _ columns: ResultColumns<Column>) -> Result<Row<Column>, SceneSessionRows.Damage> {
-        for column in Column.allCases {
-            let limit = jsonColumns.contains(column.name) ? SnapshotReader.payloadLimit : SnapshotReader.textLimit
-            let size = columns.byteCount(column, in: statement)
-            if size > limit { return .failure(.init(reason: "its \(column.name) holds \(size) bytes, more than the \(limit) allowed")) }
-        }
-        return columns.verifiedRow(statement).map { .success($0) }
-            ?? .failure(.init(reason: "its row does not match its checksum (the file was damaged or edited)"))
+        SnapshotReader.checkedRow(statement, columns, sized: Column.allCases) { column in
+            jsonColumns.contains(column.name) ? SnapshotReader.payloadLimit : SnapshotReader.textLimit
+        }.mapError { .init(reason: $0.description) }
     }
     private static let jsonColumns: Set<String> = ["user_info", "required_user_info_keys", "keywords"]
 }

@@ -59,7 +59,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
             case .secondPresentation: ("second_presentation", "its presenter already presents another controller")
             case .windowMismatch: ("window_mismatch", "it names another window than its parent")
             case .tooLarge(let column, let bytes, let limit):
-                ("too_large", "column \(column) holds \(bytes) bytes, more than the \(limit) allowed")
+                ("too_large", "its \(column) holds \(bytes) bytes, more than the \(limit) allowed")
             case .duplicatePath(let other): ("duplicate_path", "node \(other) has the same restoration path")
             case .checksumMismatch(let table):
                 ("checksum_mismatch", "its \(table) row does not match its checksum (the file was damaged or edited)")

@@ -97,12 +97,7 @@ enum SnapshotReader {
         let id = statement.integer(named: "id") ?? 0
         func corrupt(_ reason: String) -> StoreError { .corruptSnapshot(path: path, snapshot: id, reason: reason) }
         let textColumns: [SnapshotColumn] = [.created_at, .app_version, .app_build, .schema_version, .platform, .label]
-        if let column = textColumns.first(where: { columns.byteCount($0, in: statement) > textLimit }) {
-            throw corrupt("a metadata column holds \(columns.byteCount(column, in: statement)) bytes, more than the \(textLimit) allowed")
-        }
-        guard let row = columns.verifiedRow(statement) else {
-            throw corrupt("its snapshot row does not match its checksum (the file was damaged or edited)")
-        }
+        let row = try checkedRow(statement, columns, sized: textColumns).mapError { corrupt($0.description) }.get()
         guard let date = Database.date(julianDay: statement.value(named: "created_day")) else {
             throw corrupt("created_at is not an ISO 8601 date")
         }
@@ -165,9 +160,8 @@ enum SnapshotReader {
         return LoadedSnapshot(snapshot: snapshot, parentIndexes: structure.parentIndexes, problems: problems)
     }
 
-    /// The rows `sql` selects for snapshot `id` that pass, in order: text columns within the limit
-    /// (first: a tampered row must not make us copy 100 MB to refuse it), the checksum, the
-    /// payload's key. Each row that fails is a problem at its `place` instead.
+    /// The rows `sql` selects for snapshot `id` that pass ``checkedRow(_:_:sized:limit:)`` and whose
+    /// payload matches its key; each row that fails is a problem at its `place` instead.
     private static func checkedRows<Column: TableColumn, Record>(
         _ sql: String, of id: Int64, textColumns: [Column], in database: Database, problems: inout [SnapshotProblem],
         place: (Statement, ResultColumns<Column>) -> (id: Int?, path: String),
@@ -181,10 +175,7 @@ enum SnapshotReader {
         try statement.forEachRow([id]) { row in
             let (id, path) = place(row, columns)
             do throws(SnapshotProblem.Reason) {
-                for column in textColumns where columns.byteCount(column, in: row) > textLimit {
-                    throw .tooLarge(column: column.name, bytes: columns.byteCount(column, in: row), limit: textLimit)
-                }
-                guard let verified = columns.verifiedRow(row) else { throw .checksumMismatch(table: Column.table) }
+                let verified = try checkedRow(row, columns, sized: textColumns).get()
                 records.append(try record(verified, try payload(row, payloadColumns)))
                 places.append(path)
             } catch {
@@ -192,6 +183,17 @@ enum SnapshotReader {
             }
         }
         return (records, places)
+    }
+
+    /// The current row if none of its `sized` columns is larger than `limit` says (checked first: a
+    /// tampered row must not make us copy 100 MB to refuse it) and it matches its checksum.
+    static func checkedRow<Column: TableColumn>(
+        _ row: Statement, _ columns: ResultColumns<Column>, sized: [Column], limit: (Column) -> Int = { _ in textLimit }
+    ) -> Result<Row<Column>, SnapshotProblem.Reason> {
+        if let column = sized.first(where: { columns.byteCount($0, in: row) > limit($0) }) {
+            return .failure(.tooLarge(column: column.name, bytes: columns.byteCount(column, in: row), limit: limit(column)))
+        }
+        return columns.verifiedRow(row).map { .success($0) } ?? .failure(.checksumMismatch(table: Column.table))
     }
 
     /// A payload's size, and its bytes only when the format allows its size (a huge one is never read).
