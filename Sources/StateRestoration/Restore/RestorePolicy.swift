@@ -1,15 +1,13 @@
 import Foundation
 
-/// When a restore refuses a snapshot (docs/behaviour.md §4.1), as UIKit refuses state from
-/// another app version.
+/// When a restore refuses a snapshot, as UIKit refuses state from another app version (docs/behaviour.md §4.1).
 ///
 /// ```swift
 /// let report = try store.restore(into: window, registry: registry,
 ///                                policy: RestorePolicy(requiresSameAppVersion: true, maximumAge: 7 * 86_400))
 /// ```
 public struct RestorePolicy: Sendable, Hashable {
-    /// Refuse a snapshot saved by another app version than the store's
-    /// ``StoreConfiguration/appVersion``.
+    /// Refuse a snapshot saved by another app version than the store's ``StoreConfiguration/appVersion``.
     public var requiresSameAppVersion: Bool
     /// Refuse a snapshot older than this many seconds; `nil` accepts any age.
     public var maximumAge: TimeInterval?

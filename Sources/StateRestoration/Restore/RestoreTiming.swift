@@ -3,7 +3,6 @@
 public enum RestoreTiming: Sendable, Hashable {
     /// UIKit's: every restored controller loads its view and decodes during the restore call.
     case eager
-    /// Each restored controller loads its view when first needed (shown, or `view` read), and
-    /// decodes right after its `viewDidLoad()`.
+    /// Each restored controller loads its view, and so decodes, when first needed: shown, or `view` read.
     case lazy
 }

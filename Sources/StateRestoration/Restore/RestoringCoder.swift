@@ -1,8 +1,7 @@
 import ControllerKit
 
-/// The coder a controller or an object reads from during a restore: references resolve to the
-/// instances the restore has made, so cycles of controllers and ``StateRestoring`` objects need
-/// no recursion.
+/// The coder a controller or an object reads from during a restore: references resolve to the instances
+/// the restore has made, so cycles of controllers and ``StateRestoring`` objects need no recursion.
 final class RestoringCoder: Coder {
     private let instances: RestoredInstances
 

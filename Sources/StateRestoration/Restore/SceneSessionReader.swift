@@ -51,8 +51,7 @@ enum SceneSessionReader {
         }
     }
 
-    /// The current row, checked as ``SnapshotReader/checkedRow(_:_:sized:limit:)`` does: its JSON
-    /// columns held to a payload's limit, the others to a text column's.
+    /// The current row as ``SnapshotReader/checkedRow(_:_:sized:limit:)`` checks it, JSON columns to a payload's limit.
     private static func checkedRow<Column: TableColumn>(_ statement: Statement,
                                                         _ columns: ResultColumns<Column>) -> Result<Row<Column>, SceneSessionRows.Damage> {
         SnapshotReader.checkedRow(statement, columns, sized: Column.allCases) { column in

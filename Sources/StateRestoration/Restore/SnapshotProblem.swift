@@ -1,5 +1,4 @@
-/// Something wrong with one row of a snapshot: restore drops that controller's subtree, the
-/// inspector's `verify` prints it.
+/// Something wrong with one row of a snapshot: restore drops that controller's subtree, `navstate verify` prints it.
 public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public enum Reason: Error, Sendable, Hashable, CustomStringConvertible {

@@ -41,17 +41,15 @@ public struct LoadedSnapshot: Sendable {
     public let problems: [SnapshotProblem]
 }
 
-/// Reads snapshots back without the app's classes, trusting nothing in the file: see
-/// docs/behaviour.md §4.7 and §8.3.
+/// Reads snapshots back without the app's classes, trusting nothing in the file (docs/behaviour.md §4.7, §8.3).
 enum SnapshotReader {
     /// The largest text a column may hold (paths, identifiers, titles, class names).
     static let textLimit = 64 * 1024
     /// The largest payload one controller or object may hold.
     static let payloadLimit = 16 * 1024 * 1024
 
-    /// Every snapshot's summary, newest first, or only those of scene session `session`, or only
-    /// snapshot `id`. Without `sizes`, `byteCount`, `sharedPayloadCount` and `session` are left
-    /// out: a restore does not need them, nor the cost of compiling their subqueries.
+    /// Every snapshot's summary, newest first, or only scene session `session`'s, or only snapshot `id`'s. Without
+    /// `sizes`, `byteCount`, `sharedPayloadCount` and `session` are left out: a restore needs neither them nor their cost.
     static func summaries(_ database: Database, sizes: Bool = true, session: String? = nil,
                           id: Int64? = nil) throws -> [SnapshotSummary] {
         let statement = try database.cachedStatement(sizes ? summariesWithSizes : summariesWithoutSizes)
@@ -129,8 +127,7 @@ enum SnapshotReader {
         }
     }
 
-    /// The snapshot `summary` lists, its header as the listing read and checked it; call inside
-    /// the listing's read transaction.
+    /// The snapshot `summary` lists, its header as the listing checked it; call in the listing's read transaction.
     static func load(_ summary: SnapshotSummary, from database: Database) throws -> LoadedSnapshot {
         var problems: [SnapshotProblem] = []
         let controllers = try checkedRows(controllersSQL, of: summary.id, textColumns: controllerTextColumns, in: database,
@@ -265,8 +262,7 @@ enum SnapshotReader {
     private static let controllerTextColumns: [ControllerColumn] = [.path, .identifier, .title, .relation, .style,
                                                                     .appearance, .class_name, .restoration_class]
 
-    /// A checked `controller` row as a record. Its `path` holds only the row's own last component:
-    /// ``SnapshotStructure`` makes the whole path from the parents'.
+    /// A checked `controller` row as a record whose `path` is the row's last component (``SnapshotStructure`` adds the rest).
     private static func controller(_ row: Row<ControllerColumn>,
                                    _ values: [String: CodedValue]) throws(SnapshotProblem.Reason) -> ControllerRecord {
         func int(_ column: ControllerColumn) throws(SnapshotProblem.Reason) -> Int {

@@ -1,9 +1,8 @@
 import ControllerKit
 
-/// The structural checks of a snapshot's rows: parent links, one root per window, unique paths,
-/// one presentation per presenter, dense positions. Orders the records parents first, gives each
-/// its whole path and marks the top of each stack; what does not hang from a window root is a
-/// problem, not restored. Iterative: cyclic or deep links in a damaged file never recurse.
+/// The structural checks of a snapshot's rows: parent links, one root per window, unique paths, one presentation
+/// per presenter, dense positions. Orders the records parents first, gives each its whole path and marks each
+/// stack's top; what does not hang from a window root is a problem. Iterative: cyclic or deep links never recurse.
 struct SnapshotStructure {
     private(set) var problems: [SnapshotProblem] = []
     /// The records that hang from a window root, parents first.
@@ -120,8 +119,7 @@ struct SnapshotStructure {
         }
     }
 
-    /// Each counted relation's positions among siblings, relations by name. Columns are named,
-    /// not counted: a split may save only its secondary.
+    /// Each counted relation's positions among siblings, by name; split columns are named, not counted (one may be missing).
     private static func positions(_ relations: [ControllerRelation]) -> [(String, [Int])] {
         var groups: [String: [Int]] = [:]
         for relation in relations {
