@@ -149,8 +149,7 @@ struct Restorer {
                 case .restorable(let make)?:
                     instances.objects[object.id] = make()
                 case .coding(let make)?:
-                    instances.pendingCoding[object.id] = (object, make)
-                    instances.codingIDs.insert(object.id)
+                    instances.codingObjects[object.id] = (object, make)
                 case .restorationClass?, nil:
                     fail("class \(object.className) is not registered", "references to it will not decode")
                 }
@@ -314,13 +313,13 @@ struct Restorer {
 
     /// Decodes the ``StateRestoring`` objects, then makes the ``Coding`` ones no coder made yet (docs/behaviour.md §6).
     private mutating func decodeObjects() {
-        for object in snapshot.objects where !instances.codingIDs.contains(object.id) {
+        for object in snapshot.objects where instances.codingObjects[object.id] == nil {
             guard let instance = instances.objects[object.id] as? any StateRestoring else { continue }
             let coder = instances.objectCoders[object.id] ?? coder(values: object.values, path: ["object \(object.id)"])
             instance.decodeRestorableState(with: coder)
             report.warnings += coder.errors.map { "object \(object.id) (\(object.className)): \($0)" }
         }
-        for object in snapshot.objects where instances.pendingCoding[object.id] != nil {
+        for object in snapshot.objects where instances.codingObjects[object.id] != nil {
             _ = try? instances.object(ObjectReference(id: object.id), classVersions: classVersions)
         }
         report.warnings += instances.warnings

@@ -21,7 +21,7 @@ final class RestoringCoder: Coder {
 }
 
 /// The instances a restore has made, by node or object id, shared with its coders; and the
-/// ``Coding`` objects still to be made, which the first coder that decodes one makes.
+/// ``Coding`` objects, which the first coder that decodes one makes.
 final class RestoredInstances {
     /// Deeper nesting of ``Coding`` objects' `init?(coder:)` is refused, not a stack overflow.
     static let maximumNesting = 100
@@ -34,9 +34,8 @@ final class RestoredInstances {
     var objects: [Int: AnyObject] = [:]
     /// The coder each object was made with from its values, which its decode reads too.
     var objectCoders: [Int: RestoringCoder] = [:]
-    var pendingCoding: [Int: (object: ObjectRecord, make: (Coder) -> (any Coding)?)] = [:]
-    /// The ``Coding`` objects' ids: their `init?(coder:)` decodes them.
-    var codingIDs: Set<Int> = []
+    /// The ``Coding`` objects' records and makers: each is made, and decoded, when a coder first decodes it.
+    var codingObjects: [Int: (object: ObjectRecord, make: (Coder) -> (any Coding)?)] = [:]
     var failures: [Int: String] = [:]
     /// What went wrong making ``Coding`` objects, for the restore's report.
     var warnings: [String] = []
@@ -52,7 +51,7 @@ final class RestoredInstances {
         if let controller = controllers[id]?.controller { return controller }
         if let object = objects[id] { return object }
         if let reason = failures[id] { throw notRestored(reason) }
-        guard let (object, make) = pendingCoding[id] else { throw Failure(kind: .unknownObject(reference)) }
+        guard let (object, make) = codingObjects[id] else { throw Failure(kind: .unknownObject(reference)) }
         // Records `reason` as a first cause: the object's own values did not make it.
         func firstCause(_ reason: String) -> Failure {
             failures[id] = reason
@@ -71,7 +70,6 @@ final class RestoredInstances {
         let coder = RestoringCoder(values: object.values, path: ["object \(id)"], classVersions: classVersions, instances: self)
         let made = make(coder)
         inProgress.remove(id)
-        pendingCoding[id] = nil
         if let error = coder.error, case .objectNotRestored(let inner, let innerReason) = error.kind {
             // The first cause is reported where it happened; this one points at it.
             let cause = causes[inner.id] ?? innerReason
