@@ -56,13 +56,10 @@ struct Restorer {
         dropped = reused
         childIndexes = Array(repeating: [], count: records.count)
         for (index, record) in records.enumerated() {
-            guard let parent = parentIndexes[index] else {
-                // A root's path starts with its window's identifier, when that had one.
-                identifierPaths.append(record.path.dropLast() + [record.identifier])
-                continue
-            }
-            childIndexes[parent].append(index)
-            identifierPaths.append(identifierPaths[parent] + [record.identifier])
+            if let parent = parentIndexes[index] { childIndexes[parent].append(index) }
+            // A root's path starts with its window's identifier, when that had one.
+            let above = if let parent = parentIndexes[index] { identifierPaths[parent] } else { Array(record.path.dropLast()) }
+            identifierPaths.append(above + [record.identifier])
         }
         classVersions = Dictionary(records.map { ($0.className, $0.classVersion) }
                                    + snapshot.objects.map { ($0.className, $0.classVersion) }, uniquingKeysWith: { $1 })
