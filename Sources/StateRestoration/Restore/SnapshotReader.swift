@@ -146,7 +146,7 @@ enum SnapshotReader {
         if let hash = summary.applicationPayloadHash {
             try database.cachedStatement(applicationPayloadSQL).forEachRow([hash]) { row in
                 do throws(SnapshotProblem.Reason) {
-                    applicationValues = try payload(row, PayloadColumns(row))
+                    applicationValues = try payload(row, payloadColumns(row))
                 } catch {
                     problems.append(SnapshotProblem(nodeID: nil, path: "the app's keys", reason: error))
                 }
@@ -166,7 +166,7 @@ enum SnapshotReader {
     ) throws -> (records: [Record], places: [String]) {
         let statement = try database.cachedStatement(sql)
         let columns = ResultColumns<Column>(statement)
-        let payloadColumns = PayloadColumns(statement)
+        let payloadColumns = Self.payloadColumns(statement)
         var records: [Record] = []
         var places: [String] = []
         try statement.forEachRow([id]) { row in
@@ -212,19 +212,15 @@ enum SnapshotReader {
         SELECT ?1 AS payload_hash, \(payloadSQL) FROM (SELECT 1) LEFT JOIN payload p ON p.hash = ?1
         """
 
-    /// Where a statement holds `payload_hash` and the columns of ``payloadSQL``, found once.
-    private struct PayloadColumns {
-        let hash, length, bytes: Int?
-
-        init(_ statement: Statement) {
-            hash = statement.index(ofColumn: "payload_hash")
-            length = statement.index(ofColumn: "payload_length")
-            bytes = statement.index(ofColumn: "payload_bytes")
-        }
+    /// Where a statement holds `payload_hash` and the columns of ``payloadSQL``, found once per statement.
+    private static func payloadColumns(_ statement: Statement) -> (hash: Int?, length: Int?, bytes: Int?) {
+        (statement.index(ofColumn: "payload_hash"), statement.index(ofColumn: "payload_length"),
+         statement.index(ofColumn: "payload_bytes"))
     }
 
     /// The keyed values of the payload a row names, checked against its key first.
-    private static func payload(_ row: Statement, _ columns: PayloadColumns) throws(SnapshotProblem.Reason) -> [String: CodedValue] {
+    private static func payload(_ row: Statement, _ columns: (hash: Int?, length: Int?, bytes: Int?))
+        throws(SnapshotProblem.Reason) -> [String: CodedValue] {
         guard let key = columns.hash.flatMap(row.integer(at:)) else { throw .wrongColumnType("payload_hash") }
         guard let size = columns.length.flatMap(row.integer(at:)) else { throw .missingPayload(hash: key) }
         guard size <= payloadLimit else { throw .tooLarge(column: "payload", bytes: Int(size), limit: payloadLimit) }
