@@ -33,8 +33,7 @@ public struct SnapshotProblem: Sendable, Hashable, CustomStringConvertible {
 
         /// Whether the problem leaves the controller out (the others are reported only).
         public var dropsController: Bool {
-            if case .positionsNotDense = self { return false }
-            return true
+            if case .positionsNotDense = self { false } else { true }
         }
 
         private var details: (code: String, text: String) {
