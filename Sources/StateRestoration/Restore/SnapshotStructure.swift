@@ -23,8 +23,7 @@ struct SnapshotStructure {
             problems.append(SnapshotProblem(nodeID: records[index].id, path: storedPaths[index], reason: reason))
             dropped.insert(index)
         }
-        // Saves keep paths unique, unless the file was edited: a path is its parent's plus the
-        // row's own component, so two rows collide exactly when they share both.
+        // A path is its parent's plus the row's own component: two rows collide exactly when they share both.
         var places: [Place: Int] = [:]
         for (index, record) in records.enumerated() {
             let place = Place(parent: record.parentID, component: record.path.last ?? "")
@@ -51,8 +50,7 @@ struct SnapshotStructure {
                 }
             }
         }
-        // Parents first, each child reached from its parent only: cyclic links never reach here,
-        // and nothing reached is dropped after.
+        // Parents first, each child reached from its parent only: cycles never reach here, and nothing reached is dropped after.
         var orderedIndex = [Int?](repeating: nil, count: records.count)
         var pending = roots.sorted { records[$0].windowIndex > records[$1].windowIndex }
         while let index = pending.popLast() {
