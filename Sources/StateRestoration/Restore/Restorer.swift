@@ -339,9 +339,8 @@ struct Restorer {
         }
     }
 
-    /// Decodes `controller`, handing an error to `failed`. A custom container that makes its own
-    /// children in its decode never ends with a child twice: each new child replaces the restored
-    /// one it stands for (same identifier, or none and same class). Returns (replaced, replacement).
+    /// Decodes `controller`, handing an error to `failed`. Each child a custom container makes in its decode replaces
+    /// the restored one it stands for (same identifier, or none and same class); returns (replaced, replacement).
     private static func decode(_ controller: ViewController, with coder: RestoringCoder,
                                failed: (CoderError) -> Void) -> [(ViewController, ViewController)] {
         let before = controller.children
@@ -362,8 +361,7 @@ struct Restorer {
         return replaced
     }
 
-    /// Decodes the controller and finishes it right after its first `viewDidLoad()`, at once when
-    /// its view is loaded (lazy timing, docs/behaviour.md §4.5).
+    /// Decodes and finishes the controller right after its first `viewDidLoad()`, or now if loaded (docs/behaviour.md §4.5).
     private func decodeWhenLoaded(_ index: Int) {
         guard let controller = made[index], let coder = coders[index] else { return }
         let parent = isPresented(index) ? nil : parentIndexes[index].flatMap { made[$0] }
@@ -408,8 +406,7 @@ struct Restorer {
             controller.willMove(toParent: nil)
             controller.removeFromParent()
         case .presented:
-            // The presenter dismisses: on the presented controller, dismiss would take away what
-            // it presents instead.
+            // The presenter dismisses: on the presented controller, dismiss would take away what it presents.
             controller.presentingViewController?.dismiss(animated: false)
         case .detached:
             break

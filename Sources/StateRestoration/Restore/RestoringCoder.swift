@@ -20,8 +20,7 @@ final class RestoringCoder: Coder {
     }
 }
 
-/// The instances a restore has made, by node or object id, shared with its coders; and the
-/// ``Coding`` objects, which the first coder that decodes one makes.
+/// The instances a restore has made, by node or object id, shared with its coders, and its ``Coding`` objects.
 final class RestoredInstances {
     /// Deeper nesting of ``Coding`` objects' `init?(coder:)` is refused, not a stack overflow.
     static let maximumNesting = 100

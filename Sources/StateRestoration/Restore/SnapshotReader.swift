@@ -43,9 +43,8 @@ public struct LoadedSnapshot: Sendable {
 
 /// Reads snapshots back without the app's classes, trusting nothing in the file (docs/behaviour.md §4.7, §8.3).
 enum SnapshotReader {
-    /// The largest text a column may hold (paths, identifiers, titles, class names).
+    // The largest text column and payload a file may hold (docs/schema.md, "Payload format").
     static let textLimit = 64 * 1024
-    /// The largest payload one controller or object may hold.
     static let payloadLimit = 16 * 1024 * 1024
 
     /// Every snapshot's summary, newest first, or only scene session `session`'s, or only snapshot `id`'s. Without
