@@ -320,7 +320,6 @@ struct Restorer {
             _ = try? instances.object(ObjectReference(id: object.id), classVersions: classVersions)
         }
         report.warnings += instances.warnings
-        instances.warnings = []
     }
 
     private mutating func decode(_ index: Int) {
