@@ -1,5 +1,4 @@
-/// When a restore loads views and decodes (docs/behaviour.md §4.5). Either way each controller
-/// decodes right after its `viewDidLoad()`, parents first, and finishes once.
+/// When a restore loads views and decodes; each decode follows its `viewDidLoad()`, parents first (docs/behaviour.md §4.5).
 public enum RestoreTiming: Sendable, Hashable {
     /// UIKit's: every restored controller loads its view and decodes during the restore call.
     case eager

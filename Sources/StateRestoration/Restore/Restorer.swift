@@ -16,8 +16,7 @@ extension LoadedSnapshot {
     }
 }
 
-/// Rebuilds a snapshot's hierarchy into hidden windows in four steps, in the order of
-/// docs/behaviour.md §4.3–4.7: objects, controllers top-down, relations, decodes.
+/// Rebuilds a snapshot into hidden windows in the order of docs/behaviour.md §4.3–4.7: objects, controllers, relations, decodes.
 @MainActor
 struct Restorer {
     private let registry: RestorationRegistry
