@@ -261,12 +261,10 @@ enum SnapshotReader {
     private static func controller(_ row: Row<ControllerColumn>,
                                    _ values: [String: CodedValue]) throws(SnapshotProblem.Reason) -> ControllerRecord {
         func int(_ column: ControllerColumn) throws(SnapshotProblem.Reason) -> Int {
-            guard let value = row.integer(column) else { throw .wrongColumnType(column.name) }
-            return Int(value)
+            if let value = row.integer(column) { Int(value) } else { throw .wrongColumnType(column.name) }
         }
         func text(_ column: ControllerColumn) throws(SnapshotProblem.Reason) -> String {
-            guard let value = row.text(column) else { throw .wrongColumnType(column.name) }
-            return value
+            if let value = row.text(column) { value } else { throw .wrongColumnType(column.name) }
         }
         let nodeID = try int(.node_id)
         let parentID: Int? = row[.parent_id] == .null ? nil : try int(.parent_id)
