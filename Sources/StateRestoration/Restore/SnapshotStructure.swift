@@ -69,17 +69,25 @@ struct SnapshotStructure {
             parentIndexes.append(parent)
             var keep: [Int] = []
             var presentedSeen = false
+            var positions: [String: [Int]] = [:]
             for child in children[index].sorted(by: { Self.sortKey(records[$0]) < Self.sortKey(records[$1]) }) {
                 if records[child].windowIndex != record.windowIndex { drop(child, .windowMismatch); continue }
-                if case .presented = records[child].relation {
+                switch records[child].relation {
+                case .presented:
                     if presentedSeen { drop(child, .secondPresentation); continue }
                     presentedSeen = true
+                case .navigationStack(let position, _): positions["stack", default: []].append(position)
+                case .tab(let position, _): positions["tab", default: []].append(position)
+                case .child(let position): positions["child", default: []].append(position)
+                // Split columns are named, not counted: a split may save only its secondary.
+                case .splitColumn, .windowRoot, .detached: break
                 }
                 keep.append(child)
             }
-            for (relation, positions) in Self.positions(keep.map { records[$0].relation }) where positions != Array(0..<positions.count) {
+            // Siblings come in position order, so each relation's positions are already sorted.
+            for (relation, found) in positions.sorted(by: { $0.key < $1.key }) where found != Array(0..<found.count) {
                 problems.append(SnapshotProblem(nodeID: record.id, path: SnapshotPath.string(record.path),
-                                                reason: .positionsNotDense(relation: relation, found: positions)))
+                                                reason: .positionsNotDense(relation: relation, found: found)))
             }
             // Kept siblings are in position order, so the last stack member is the top.
             for child in keep.reversed() {
@@ -115,19 +123,5 @@ struct SnapshotStructure {
         case .splitColumn(let column): return (1, column == .primary ? 0 : 1, record.id)
         case .presented: return (2, 0, record.id)
         }
-    }
-
-    /// Each counted relation's positions among siblings, by name; split columns are named, not counted (one may be missing).
-    private static func positions(_ relations: [ControllerRelation]) -> [(String, [Int])] {
-        var groups: [String: [Int]] = [:]
-        for relation in relations {
-            switch relation {
-            case .navigationStack(let index, _): groups["stack", default: []].append(index)
-            case .tab(let index, _): groups["tab", default: []].append(index)
-            case .child(let index): groups["child", default: []].append(index)
-            case .splitColumn, .windowRoot, .presented, .detached: break
-            }
-        }
-        return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }
     }
 }
