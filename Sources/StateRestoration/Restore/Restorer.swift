@@ -1,8 +1,7 @@
 @_spi(Restoration) import ControllerKit
 
 extension LoadedSnapshot {
-    /// Rebuilds this snapshot into hidden `windows` without a database, as `navstate replay` does and a store within
-    /// its crash mark; the report's drops include the rows the reader refused.
+    /// Rebuilds this snapshot into hidden `windows`, without a database; the report's drops include the rows the reader refused.
     @MainActor
     public func restore(into windows: [Window], registry: RestorationRegistry, timing: RestoreTiming = .eager) -> RestoreReport {
         var restorer = Restorer(registry: registry, loaded: self, windows: windows, timing: timing)

@@ -84,12 +84,11 @@ struct SnapshotStructure {
                 }
                 keep.append(child)
             }
-            // Siblings come in position order, so each relation's positions are already sorted.
+            // Kept siblings are in position order: each relation's positions are sorted, and the last stack member is the top.
             for (relation, found) in positions.sorted(by: { $0.key < $1.key }) where found != Array(0..<found.count) {
                 problems.append(SnapshotProblem(nodeID: record.id, path: SnapshotPath.string(record.path),
                                                 reason: .positionsNotDense(relation: relation, found: found)))
             }
-            // Kept siblings are in position order, so the last stack member is the top.
             for child in keep.reversed() {
                 guard case .navigationStack(let position, _) = records[child].relation else { continue }
                 records[child].relation = .navigationStack(index: position, isTop: true)
