@@ -114,13 +114,12 @@ struct SnapshotStructure {
         var component: String
     }
 
-    /// Siblings in order: contained ones by position, then what is presented.
+    /// Siblings in order: contained ones by position, then what is presented (a sibling is never a root nor detached).
     private static func sortKey(_ record: ControllerRecord) -> (Int, Int, Int) {
         switch record.relation {
-        case .windowRoot, .detached: return (0, record.windowIndex, record.id)
-        case .navigationStack(let index, _), .tab(let index, _), .child(let index): return (1, index, record.id)
-        case .splitColumn(let column): return (1, column == .primary ? 0 : 1, record.id)
-        case .presented: return (2, 0, record.id)
+        case .navigationStack(let index, _), .tab(let index, _), .child(let index): return (0, index, record.id)
+        case .splitColumn(let column): return (0, column == .primary ? 0 : 1, record.id)
+        case .presented, .windowRoot, .detached: return (1, 0, record.id)
         }
     }
 }
