@@ -106,6 +106,34 @@ import TestSupport
         #expect(tabs?.viewControllers?.map(\.restorationIdentifier) == ["stack", "c"])
     }
 
+    /// What hangs from a dropped controller is reported in row order, as the file lists it, not
+    /// in the order a walk down from the dropped one meets it. Here the stack (in the wrong
+    /// window) holds a, which holds b, and c.
+    @Test func controllersUnderADroppedOneAreReportedInRowOrder() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, """
+            UPDATE controller SET window_index = 1 WHERE path = '/tabs/stack';
+            UPDATE controller SET parent_id = (SELECT node_id FROM controller WHERE path = '/tabs/stack/a'), relation = 'child',
+                position = 0 WHERE path = '/tabs/stack/b';
+            UPDATE controller SET parent_id = (SELECT node_id FROM controller WHERE path = '/tabs/stack'), position = 1
+                WHERE path = '/tabs/c';
+            """)
+        let problems = try SnapshotInspector(path: store.path).loadSnapshot().problems
+        #expect(problems.map(\.path) == ["/tabs/stack", "/tabs/stack/a", "/tabs/stack/b", "/tabs/c"])
+    }
+
+    /// Of two stack rows edited to one position, the first in row order is the top, as the
+    /// highest position's first controller is.
+    @Test func aStackWithTwoControllersAtItsTopPositionTopsWithTheFirst() throws {
+        let (store, directory) = try store()
+        defer { _ = directory }
+        try tamper(store, "UPDATE controller SET position = 0 WHERE path = '/tabs/stack/b'")
+        let controllers = try SnapshotInspector(path: store.path).loadSnapshot().snapshot.controllers
+        let tops = controllers.filter { $0.relation == .navigationStack(index: 0, isTop: true) }.map(\.pathString)
+        #expect(tops == ["/tabs/stack/a"])
+    }
+
     @Test func cyclicParentLinksAreDroppedWithoutLooping() throws {
         let (store, directory) = try store()
         defer { _ = directory }

@@ -84,25 +84,34 @@ struct SnapshotStructure {
                 }
                 keep.append(child)
             }
-            // Kept siblings are in position order: each relation's positions are sorted, and the last stack member is the top.
+            // Kept siblings are in position order, so each relation's positions are sorted.
             for (relation, found) in positions.sorted(by: { $0.key < $1.key }) where found != Array(0..<found.count) {
                 problems.append(SnapshotProblem(nodeID: record.id, path: SnapshotPath.string(record.path),
                                                 reason: .positionsNotDense(relation: relation, found: found)))
             }
-            for child in keep.reversed() {
-                guard case .navigationStack(let position, _) = records[child].relation else { continue }
-                records[child].relation = .navigationStack(index: position, isTop: true)
-                break
+            // The top is the first stack member at the highest position (an edited file may repeat one).
+            var top: (child: Int, position: Int)?
+            for child in keep {
+                guard case .navigationStack(let position, _) = records[child].relation,
+                      position > top?.position ?? .min else { continue }
+                top = (child, position)
             }
+            if let top { records[top.child].relation = .navigationStack(index: top.position, isTop: true) }
             pending += keep.reversed()
         }
-        // What was not reached hangs from a dropped controller, or else from a cycle.
-        var droppedParents = dropped.sorted(by: >)
+        // What was not reached hangs from a dropped controller, or else from a cycle; reported in row order.
+        var droppedParents = Array(dropped)
+        var fromDropped: [(child: Int, parent: Int)] = []
         while let parent = droppedParents.popLast() {
             for child in children[parent] where orderedIndex[child] == nil && !dropped.contains(child) {
-                drop(child, .parentDropped(records[parent].id))
+                dropped.insert(child)
+                fromDropped.append((child, parent))
                 droppedParents.append(child)
             }
+        }
+        for (child, parent) in fromDropped.sorted(by: { $0.child < $1.child }) {
+            problems.append(SnapshotProblem(nodeID: records[child].id, path: storedPaths[child],
+                                            reason: .parentDropped(records[parent].id)))
         }
         for index in records.indices where orderedIndex[index] == nil && !dropped.contains(index) {
             drop(index, .unreachable)
