@@ -103,15 +103,6 @@ public final class Database {
         throw error
     }
 
-    /// Switches the file to a write-ahead log unless it has one (the file keeps the mode).
-    func useWriteAheadLog() throws(DatabaseError) {
-        let statement = try cachedStatement("PRAGMA journal_mode")
-        defer { statement.reset() }
-        guard try statement.step(), statement.text(at: 0)?.lowercased() != "wal" else { return }
-        statement.reset()
-        try execute("PRAGMA journal_mode = WAL")
-    }
-
     /// Deletes the database at `path` and SQLite's -wal, -shm and -journal files beside it, if there.
     public static func removeFiles(atPath path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
