@@ -108,13 +108,6 @@ public final class Database {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
-    /// Runs `body` with another busy timeout, then restores the connection's own.
-    func withBusyTimeout<Result>(milliseconds: Int32, _ body: () throws -> Result) rethrows -> Result {
-        sqlite3_busy_timeout(handle, milliseconds)
-        defer { sqlite3_busy_timeout(handle, busyTimeout) }
-        return try body()
-    }
-
     /// `PRAGMA wal_autocheckpoint = pages`, without compiling a statement.
     func checkpointAutomatically(atPages pages: Int) { sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages)) }
 
@@ -182,6 +175,19 @@ public final class Database {
         } catch {
             try? execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// Runs `body` in an immediate transaction unless another connection holds the write lock, not
+    /// waiting for it (a restore never waits for a writer); `false`, having written nothing, when it did not run.
+    func inTransactionWithoutWaiting(_ body: () throws -> Void) throws -> Bool {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, busyTimeout) }
+        do {
+            try inTransaction(body)
+            return true
+        } catch let error as DatabaseError where error.isBusy {
+            return false
         }
     }
 

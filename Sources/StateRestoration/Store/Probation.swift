@@ -48,10 +48,10 @@ struct Probation: Sendable {
     private static let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
     /// Writes what the snapshots `seen` left by gone processes learned (their strikes, quarantine
-    /// at `limit`), then the crash mark on `snapshot`; `false` as ``withoutWaiting(_:_:)`` says.
+    /// at `limit`), then the crash mark on `snapshot`; `false`, writing nothing, when another connection holds the lock.
     static func markRestoreStarted(_ snapshot: Int64, seen: [SnapshotSummary], quarantineAt limit: Int,
                                    in database: Database) throws -> Bool {
-        try withoutWaiting(database) {
+        try database.inTransactionWithoutWaiting {
             for summary in seen where summary.marks.isLeftByGoneProcess {
                 // Only if nobody changed the row since it was read.
                 try database.execute("""
@@ -67,24 +67,13 @@ struct Probation: Sendable {
     }
 
     /// Clears the crash mark and, when the restore restored anything, puts the snapshot on
-    /// probation in this process's name; `false` as ``withoutWaiting(_:_:)`` says.
+    /// probation in this process's name; `false`, writing nothing, when another connection holds the lock.
     static func markRestoreEnded(_ snapshot: Int64, onProbation: Bool, in database: Database) throws -> Bool {
-        try withoutWaiting(database) {
+        try database.inTransactionWithoutWaiting {
             try database.execute("""
                 UPDATE snapshot SET restore_started_at = NULL, probation_started_at = \(onProbation ? now : "NULL"),
                        restoring_process = ? WHERE id = ?
                 """, [onProbation ? ProcessIdentity.current : nil, snapshot])
-        }
-    }
-
-    /// Runs `body` in a write transaction unless another connection holds the write lock (a
-    /// restore never waits for a writer); `false`, having written nothing, when it did not run.
-    private static func withoutWaiting(_ database: Database, _ body: () throws -> Void) throws -> Bool {
-        do {
-            try database.withBusyTimeout(milliseconds: 0) { try database.inTransaction(body) }
-            return true
-        } catch let error as DatabaseError where error.isBusy {
-            return false
         }
     }
 
