@@ -23,7 +23,6 @@ public enum Migrator {
     /// Checks, without changing anything, that the file is empty or a navstate database of a
     /// schema from ``oldestSupportedVersion`` to `supported` (the library's latest unless told);
     /// returns its schema version.
-    @discardableResult
     public static func validate(_ database: Database, supported: Int = latestVersion) throws(StoreError) -> Int {
         // One read transaction: a migrator committing meanwhile is seen whole or not at all.
         try StoreError.wrapping(path: database.path) { try database.inReadTransaction {
