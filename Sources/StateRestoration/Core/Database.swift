@@ -108,9 +108,6 @@ public final class Database {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
-    /// `PRAGMA wal_autocheckpoint = pages`, without compiling a statement.
-    func checkpointAutomatically(atPages pages: Int) { sqlite3_wal_autocheckpoint(handle, Int32(clamping: pages)) }
-
     /// Whether this connection changed any row since it opened.
     var hasChangedRows: Bool { sqlite3_total_changes64(handle) > 0 }
 

@@ -55,7 +55,6 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
             database.keepWriteAheadLogOnClose()
             throw error
         }
-        database.checkpointAutomatically(atPages: configuration.checkpointPages)
         return database
     }
 

@@ -6,8 +6,6 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var appBuild: String
     /// How many snapshots to keep of each scene session; each save prunes the older. At least 1.
     public var keepCount: Int
-    /// SQLite's `PRAGMA wal_autocheckpoint`: at least 1; 1,000 unless told.
-    public var checkpointPages: Int
     /// When restores load views and decode, unless a restore says otherwise; UIKit's eager unless told.
     public var restoreTiming: RestoreTiming
     /// How long after a restore the launch counts as good by itself (docs/behaviour.md §4.2); 10 s unless told.
@@ -18,7 +16,7 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var busyTimeout: Duration
 
     /// Makes a configuration.
-    public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3, checkpointPages: Int = 1_000,
+    public init(appVersion: String = "1.0", appBuild: String = "1", keepCount: Int = 3,
                 restoreTiming: RestoreTiming = .eager, probationPeriod: Duration? = .seconds(10), quarantineStrikes: Int = 2,
                 busyTimeout: Duration = .milliseconds(Database.busyTimeoutMilliseconds)) {
         self.busyTimeout = busyTimeout
@@ -28,7 +26,6 @@ public struct StoreConfiguration: Sendable, Hashable {
         self.appVersion = appVersion
         self.appBuild = appBuild
         self.keepCount = max(keepCount, 1)
-        self.checkpointPages = max(checkpointPages, 1)
     }
 }
 
