@@ -92,7 +92,7 @@ public final class Database {
     /// Turns foreign keys on, sets `synchronous = NORMAL` (docs/behaviour.md §8.1) or refuses
     /// writes, and reads the schema in one `sqlite3_exec`: the first thing that touches the file's
     /// contents, so a file that is not a database fails here, clearly. Closes `handle` on failure.
-    /// The migrator sets the journal mode later.
+    /// The migrator sets the journal mode, which the file keeps: not at every open.
     private static func readSchema(_ handle: OpaquePointer, readOnly: Bool, path: String) throws(DatabaseError) {
         navstate_enable_foreign_keys(handle)
         let setting = readOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = NORMAL"

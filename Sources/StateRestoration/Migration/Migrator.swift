@@ -59,7 +59,6 @@ public enum Migrator {
     public static func migrate(_ database: Database, using migrations: [Migration] = migrations,
                                willApply: (Migration) -> Void = { _ in }) throws(StoreError) -> [Migration] {
         guard var current = try pendingMigrations(in: database, using: migrations).first else { return [] }
-        // The file keeps the mode, so it is set where files are made or migrated, not at every open.
         try StoreError.wrapping(path: database.path) { try database.execute("PRAGMA journal_mode = WAL") }
         do {
             return try database.inTransaction {
