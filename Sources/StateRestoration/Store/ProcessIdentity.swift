@@ -3,7 +3,6 @@ import Foundation
 /// A process, named `"<boot id> <pid> <start time>"` from `/proc` in `snapshot.restoring_process`,
 /// so that another process can tell later whether it still runs: a pid alone is reused.
 enum ProcessIdentity {
-    /// This process.
     static let current: String = describe(pid: getpid()) ?? "unknown \(getpid()) 0"
 
     /// Whether the process `identity` names runs: never for a text this library did not write or

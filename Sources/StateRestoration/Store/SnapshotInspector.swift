@@ -48,7 +48,6 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
         _ = try file.scalarInteger("SELECT count(*) FROM sqlite_master")
     }
 
-    /// Writes the file's committed contents, its write-ahead log included, into a new owner-only `copy`.
     private static func vacuum(_ file: Database, into copy: String) throws {
         // VACUUM INTO fills an empty file: made first, so that it is owner-only and replaces none.
         let descriptor = open(copy, O_CREAT | O_EXCL | O_WRONLY, 0o600)
