@@ -26,7 +26,7 @@ public final class Database {
     private let busyTimeout: Int32
 
     /// Opens `path`, whose statements wait `busyTimeoutMilliseconds` for a lock (0: fail at once). A
-    /// missing file is created with mode 0600 first, which SQLite gives its -wal and -shm files too.
+    /// read-write open creates a missing file with mode 0600, which SQLite gives its -wal and -shm too.
     public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = busyTimeoutMilliseconds) throws(DatabaseError) {
         self.path = path
         busyTimeout = max(busyTimeoutMilliseconds, 0)
@@ -69,14 +69,16 @@ public final class Database {
                     """, path: path)
             }
             let uri = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
-            let immutable = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, busyTimeout: busyTimeout, path: path)
+            let immutable = try Self.connect(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, busyTimeout: busyTimeout,
+                                             path: path)
             try Self.readSchema(immutable, readOnly: true, path: path)
             handle = immutable
             isReadWithoutLocks = true
         }
     }
 
-    private static func connect(_ name: String, flags: Int32, busyTimeout: Int32, path: String) throws(DatabaseError) -> OpaquePointer {
+    private static func connect(_ name: String, flags: Int32, busyTimeout: Int32,
+                                path: String) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {

@@ -15,7 +15,8 @@ extension LoadedSnapshot {
     }
 }
 
-/// Rebuilds a snapshot into hidden windows in the order of docs/behaviour.md §4.3–4.7: objects, controllers, relations, decodes.
+/// Rebuilds a snapshot into hidden windows in the order of docs/behaviour.md §4.3–4.7: objects,
+/// controllers, relations, decodes.
 @MainActor
 struct Restorer {
     private let registry: RestorationRegistry
@@ -167,7 +168,8 @@ struct Restorer {
         // window's root): used where it is, as UIKit does.
         reused[index] = !controller.isInNoHierarchy
         if isSupplied, reused[index], !controllers(atPlaceOf: index).contains(where: { $0 === controller }) {
-            report.warnings.append("\(record.pathString): the controller supplied for it is used where the app put it, not moved to its saved place")
+            report.warnings.append("\(record.pathString): the controller supplied for it is used where the app put it, "
+                                       + "not moved to its saved place")
         }
         if controller.restorationIdentifier == nil { controller.restorationIdentifier = record.identifier }
         made[index] = controller

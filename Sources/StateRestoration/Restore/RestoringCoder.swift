@@ -72,7 +72,8 @@ final class RestoredInstances {
         if let error = coder.error, case .objectNotRestored(let inner, let innerReason) = error.kind {
             // The first cause is reported where it happened; this one points at it.
             let cause = causes[inner.id] ?? innerReason
-            let reason = "\(object.className) did not decode: key \(error.key.debugDescription) refers to object #\(inner.id), which was not restored: \(cause)"
+            let reason = "\(object.className) did not decode: key \(error.key.debugDescription) refers to object #\(inner.id), "
+                + "which was not restored: \(cause)"
             failures[id] = reason
             causes[id] = cause
             throw notRestored(reason)

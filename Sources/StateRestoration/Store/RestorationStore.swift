@@ -170,8 +170,8 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
 
     /// Restores `session`'s newest restorable snapshot (docs/behaviour.md §4.1), window `i` into hidden `windows[i]`.
     @MainActor
-    public func restore(session: String = RestorationStore.defaultSessionIdentifier, into windows: [Window], registry: RestorationRegistry,
-                        policy: RestorePolicy = RestorePolicy(), timing: RestoreTiming? = nil,
+    public func restore(session: String = RestorationStore.defaultSessionIdentifier, into windows: [Window],
+                        registry: RestorationRegistry, policy: RestorePolicy = RestorePolicy(), timing: RestoreTiming? = nil,
                         now: Date = Date()) throws(StoreError) -> RestoreReport {
         try restore(session: session, into: windows, registry: registry, policy: policy, timing: timing, now: now,
                     requiringOptIn: false)

@@ -113,7 +113,8 @@ extension StatePreservation: SceneStatePreservation {
         let identifier = session.persistentIdentifier
         sessionSaves[identifier] = Result { () throws(StoreError) in
             let record = try Result { () throws(PropertyListError) in try session.record() }.mapError { error in
-                StoreError.invalidHierarchy(reason: "scene session \(identifier) holds a value that is not a property-list value: \(error)")
+                StoreError.invalidHierarchy(reason: "scene session \(identifier) holds a value that is not a property-list "
+                                                + "value: \(error)")
             }.get()
             let windows = ((session.scene as? WindowScene)?.windows ?? []).filter { !$0.isHidden }
             let captured = try store.capture(windows: windows, registry: registry, label: "background", requiringOptIn: true)
