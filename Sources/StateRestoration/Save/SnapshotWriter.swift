@@ -10,12 +10,6 @@ struct SnapshotWriter {
     /// The save's report, filled in as rows are written.
     private var report: SaveReport
 
-    private init(_ database: Database, report: SaveReport) throws(DatabaseError) {
-        self.database = database
-        self.report = report
-        insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
-    }
-
     private static let insertSnapshot = SnapshotColumn.insert(leading: ["session_id"])
     private static let insertController = ControllerColumn.insert()
     private static let insertObject = ObjectColumn.insert()
@@ -28,7 +22,8 @@ struct SnapshotWriter {
         try database.inTransaction {
             let sessionID = try session.map { try SceneSessionWriter.save($0, into: database) }
                 ?? SceneSessionWriter.defaultSessionID(in: database)
-            var writer = try SnapshotWriter(database, report: report)
+            let insertPayload = try database.cachedStatement("INSERT OR IGNORE INTO payload (hash, bytes) VALUES (?, ?)")
+            var writer = SnapshotWriter(database: database, insertPayload: insertPayload, report: report)
             try writer.insert(captured, session: sessionID)
             if let probation {
                 try Probation.carry(to: writer.report.snapshotID, strikes: probation.strikes, in: database)
