@@ -59,16 +59,17 @@ struct SnapshotWriter {
                 throw StoreError.invalidHierarchy(reason: "\(path) is detached: "
                                                       + "a snapshot holds window roots and what hangs from them")
             }
-            let columns: [DatabaseValue] = [
-                .integer(Int64(record.id)), record.parentID.databaseValue, .text(path), .text(record.identifier),
-                record.title.databaseValue, .integer(Int64(record.windowIndex)), .text(stored.name),
+            let row: [DatabaseValue] = [
+                .integer(report.snapshotID), .integer(Int64(record.id)), record.parentID.databaseValue, .text(path),
+                .text(record.identifier), record.title.databaseValue, .integer(Int64(record.windowIndex)), .text(stored.name),
                 .integer(Int64(stored.position)), stored.style.databaseValue, stored.isSelected.databaseValue,
                 record.isCollapsed.databaseValue, record.isViewLoaded.databaseValue, .text(record.appearance.rawValue),
                 .text(record.className), .integer(Int64(record.classVersion)), record.restorationClassName.databaseValue,
+                .integer(try insert(PayloadCodec.encode(record.values))),
             ]
             // The schema checks ids and positions: a capture numbers them right, a changed one may not.
             let isInRange = record.id > 0 && record.windowIndex >= 0 && stored.position >= 0
-            try insert(columns, payload: PayloadCodec.encode(record.values), with: insertController, refusal: isInRange
+            try insert(row, with: insertController, refusal: isInRange
                 ? "two controllers have node id \(record.id), \(path) the second"
                 : "\(path) has node id \(record.id), window \(record.windowIndex) and \(record.relation); "
                     + "ids must be positive, windows and positions not negative")
@@ -76,10 +77,10 @@ struct SnapshotWriter {
         }
         let insertObject = try database.cachedStatement(Self.insertObject)
         for object in captured.objects {
-            let columns: [DatabaseValue] = [.integer(Int64(object.id)), object.identifier.databaseValue, .text(object.className),
-                                            .integer(Int64(object.classVersion))]
-            try insert(columns, payload: PayloadCodec.encode(object.values), with: insertObject,
-                       refusal: "object \(object.id) has an id that is not positive or not unique")
+            let row: [DatabaseValue] = [.integer(report.snapshotID), .integer(Int64(object.id)), object.identifier.databaseValue,
+                                        .text(object.className), .integer(Int64(object.classVersion)),
+                                        .integer(try insert(PayloadCodec.encode(object.values)))]
+            try insert(row, with: insertObject, refusal: "object \(object.id) has an id that is not positive or not unique")
         }
         // References also need object ids apart from controllers' ids.
         let controllerIDs = captured.objects.isEmpty ? [] : Set(captured.controllers.map(\.id))
@@ -88,18 +89,12 @@ struct SnapshotWriter {
         }
     }
 
-    /// Inserts a row of the new snapshot with `statement`; a constraint it breaks is a hierarchy
-    /// no capture makes, which `refusal` names.
-    private mutating func insert(_ columns: [DatabaseValue], payload: Data, with statement: Statement,
-                                 refusal: @autoclosure () -> String) throws {
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(columns.count + 3)
-        values.append(.integer(report.snapshotID))
-        values += columns
-        values.append(.integer(try insert(payload)))
-        values.append(.integer(Checksum.of(values)))
+    /// Inserts `row` of the new snapshot and its checksum with `statement`; a constraint it breaks
+    /// is a hierarchy no capture makes, which `refusal` names.
+    private func insert(_ row: consuming [DatabaseValue], with statement: Statement, refusal: @autoclosure () -> String) throws {
+        row.append(.integer(Checksum.of(row)))
         do {
-            try statement.execute(values)
+            try statement.execute(row)
         } catch {
             guard error.primaryResultCode == SQLITE_CONSTRAINT else { throw error }
             throw StoreError.invalidHierarchy(reason: refusal())
