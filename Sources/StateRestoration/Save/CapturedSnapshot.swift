@@ -18,9 +18,8 @@ public struct CapturedSnapshot: Sendable {
 
     /// What a save of `windows` would write, with ``SaveReport/saved``, made without a database (for tools).
     @MainActor
-    public static func capture(_ windows: [Window], registry: RestorationRegistry,
-                               metadata: SnapshotMetadata = SnapshotMetadata(appVersion: "", appBuild: "")) throws(StoreError) -> CapturedSnapshot {
-        var captured = try SnapshotCapture(registry: registry).capture(windows, metadata: metadata)
+    public static func capture(_ windows: [Window], registry: RestorationRegistry) throws(StoreError) -> CapturedSnapshot {
+        var captured = try SnapshotCapture(registry: registry).capture(windows, metadata: .init(appVersion: "", appBuild: ""))
         captured.report.saved = captured.controllers.map { .init(path: $0.pathString, className: $0.className) }
         return captured
     }
