@@ -1,7 +1,8 @@
 import ControllerKit
 
 /// A captured hierarchy, ready to write: plain values, made on the main actor
-/// (``RestorationStore/capture(windows:registry:label:)``) and written anywhere (``RestorationStore/write(_:)``).
+/// (``RestorationStore/capture(windows:registry:label:requiringOptIn:)``) and written anywhere
+/// (``RestorationStore/write(_:allowingEmpty:session:)``).
 public struct CapturedSnapshot: Sendable {
     /// The snapshot's metadata.
     public var metadata: SnapshotMetadata

@@ -89,8 +89,8 @@ struct SnapshotCapture {
                        into walked: inout Walked, report: inout SaveReport) throws(StoreError) {
         let className = "\(type(of: controller))"
         guard let identifier = controller.restorationIdentifier, !identifier.isEmpty else {
-            report.leftOut.append(.init(path: SnapshotPath.string(Array(path.dropLast()) + ["<\(className)>"]), className: className,
-                                        reason: "it has no restorationIdentifier",
+            report.leftOut.append(.init(path: SnapshotPath.string(Array(path.dropLast()) + ["<\(className)>"]),
+                                        className: className, reason: "it has no restorationIdentifier",
                                         descendantCount: controller.allControllersInTree().count - 1))
             return
         }
