@@ -366,9 +366,8 @@ struct Restorer {
         let parent = isPresented(index) ? nil : parentIndexes[index].flatMap { made[$0] }
         // Joined only for a diagnostic: most decodes report nothing.
         let components = records[index].path
-        let application = application
         // Weak captures: the controller holds its pending decode, and its parent holds it.
-        let pending = PendingRestoration(coder: coder) { [weak parent, weak application] controller in
+        let pending = PendingRestoration(coder: coder) { [weak parent, weak application = self.application] controller in
             if let parent, parent.pendingRestoration != nil { parent.loadViewIfNeeded() }
             let replacements = Self.decode(controller, with: coder) { error in
                 application?.report(Diagnostic(kind: .restorationDecodeFailed, message: "\(SnapshotPath.string(components)): \(error)"))
