@@ -79,10 +79,8 @@ struct Restorer {
         if timing == .eager {
             for index in records.indices where isAlive(index) { decode(index) }
         }
-        if let delegate = application.delegate {
-            let coder = coder(values: snapshot.applicationCoderValues, path: ["application"])
-            delegate.application(application, didDecodeRestorableStateWith: coder)
-        }
+        application.delegate?.application(application, didDecodeRestorableStateWith:
+                                          coder(values: snapshot.applicationCoderValues, path: ["application"]))
         for object in snapshot.objects {
             (instances.objects[object.id] as? any StateRestoring)?.applicationFinishedRestoringState()
         }
