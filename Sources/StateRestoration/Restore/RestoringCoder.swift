@@ -51,7 +51,6 @@ final class RestoredInstances {
         if let object = objects[id] { return object }
         if let reason = failures[id] { throw notRestored(reason) }
         guard let (object, make) = codingObjects[id] else { throw Failure(kind: .unknownObject(reference)) }
-        // Records `reason` as a first cause: the object's own values did not make it.
         func firstCause(_ reason: String) -> Failure {
             failures[id] = reason
             causes[id] = "object #\(id) (\(object.className)): \(reason)"
