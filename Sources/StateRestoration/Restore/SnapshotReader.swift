@@ -129,7 +129,8 @@ enum SnapshotReader {
     /// The snapshot `summary` lists, its header as the listing checked it; call in the listing's read transaction.
     static func load(_ summary: SnapshotSummary, from database: Database) throws -> LoadedSnapshot {
         var problems: [SnapshotProblem] = []
-        let controllers = try checkedRows(controllersSQL, of: summary.id, textColumns: controllerTextColumns, in: database,
+        let controllers = try checkedRows(controllersSQL, of: summary.id, textColumns: [.path, .identifier, .title, .relation,
+                                          .style, .appearance, .class_name, .restoration_class], in: database,
                                           problems: &problems, place: controllerPlace, record: controller)
         let rowCount = controllers.records.count + problems.count
         let structure = SnapshotStructure(controllers.records, storedPaths: controllers.places,
@@ -253,9 +254,6 @@ enum SnapshotReader {
         return ObjectRecord(id: Int(id), identifier: row.text(.identifier), className: className, classVersion: Int(version),
                             values: values)
     }
-
-    private static let controllerTextColumns: [ControllerColumn] = [.path, .identifier, .title, .relation, .style,
-                                                                    .appearance, .class_name, .restoration_class]
 
     /// A checked `controller` row as a record whose `path` is the row's last component (``SnapshotStructure`` adds the rest).
     private static func controller(_ row: Row<ControllerColumn>,
