@@ -46,7 +46,7 @@ import TestSupport
         let directory = try CLI.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         chmod(directory.appendingPathComponent("cli.sqlite").path, 0o000)
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("cli.sqlite-wal").path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: directory.appendingPathComponent("cli.sqlite-wal").path, contents: Data()))
         chmod(directory.path, 0o777)
         let run = try listWithoutRootsPermissions(in: directory)
         #expect(run.status != 0)

@@ -169,12 +169,13 @@ func digest(_ snapshot: Snapshot) -> [String] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("new.sqlite").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: path, contents: Data()))
         let writers = try (0..<6).map { _ in try Child(["save-loop", path, "3"]) }
         for (index, writer) in writers.enumerated() {
             let lines = writer.remainingLines()
             #expect(writer.process.terminationStatus == 0, "writer \(index): \(lines.suffix(3))")
-            #expect(lines.filter { $0.hasPrefix("saved") || $0.hasPrefix("busy") }.count == 3, "writer \(index): \(lines.suffix(3))")
+            #expect(lines.filter { $0.hasPrefix("saved") || $0.hasPrefix("busy") }.count == 3,
+                    "writer \(index): \(lines.suffix(3))")
         }
         let inspector = try SnapshotInspector(path: path)
         #expect(try inspector.schemaVersion() == Migrator.latestVersion)
