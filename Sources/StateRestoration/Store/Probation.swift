@@ -97,14 +97,11 @@ struct Probation: Sendable {
     static func reasonToPassOver(_ marks: Marks, quarantineAt limit: Int, period: Duration?) -> String? {
         if marks.isCrashMarked { return "a restore of it crashed or was killed part-way" }
         guard marks.quarantinedAt || marks.strikes >= limit else { return nil }
-        let when = period.map { "within \(Self.describe($0)) of restoring it" } ?? "before its launch counted as good"
+        let milliseconds = period?.wholeMilliseconds ?? 0
+        let within = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+        let when = period == nil ? "before its launch counted as good" : "within \(within) of restoring it"
         let times = marks.strikes == 2 ? "twice" : marks.strikes == 1 ? "once" : "\(marks.strikes) times"
         return "quarantined: the app crashed or was killed \(when), \(times)"
-    }
-
-    private static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.wholeMilliseconds
-        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 }
 
