@@ -100,18 +100,17 @@ struct SnapshotStructure {
             pending += keep.reversed()
         }
         // What was not reached hangs from a dropped controller, or else from a cycle; reported in row order.
+        // Each index is in one parent's children at most, so the walk meets each once.
         var droppedParents = Array(dropped)
         var fromDropped: [(child: Int, parent: Int)] = []
         while let parent = droppedParents.popLast() {
             for child in children[parent] where orderedIndex[child] == nil && !dropped.contains(child) {
-                dropped.insert(child)
                 fromDropped.append((child, parent))
                 droppedParents.append(child)
             }
         }
         for (child, parent) in fromDropped.sorted(by: { $0.child < $1.child }) {
-            problems.append(SnapshotProblem(nodeID: records[child].id, path: storedPaths[child],
-                                            reason: .parentDropped(records[parent].id)))
+            drop(child, .parentDropped(records[parent].id))
         }
         for index in records.indices where orderedIndex[index] == nil && !dropped.contains(index) {
             drop(index, .unreachable)
