@@ -4,9 +4,6 @@ import Foundation
 /// A scene session as the columns of its `scene_session` and `scene_activity` rows, and back: its
 /// `userInfo` and the activity's lists as the JSON docs/schema.md describes, the rest as plain values.
 enum SceneSessionRows {
-    /// The persistent identifier of the session of snapshots saved without scenes or before schema 8.
-    static let defaultIdentifier = "default"
-
     /// `scene_session`'s columns, and `scene_activity`'s after `session_id` (`nil`: no activity),
     /// each in its ``TableColumn`` order.
     static func columns(of record: SceneSessionRecord) throws -> (session: [DatabaseValue], activity: [DatabaseValue]?) {

@@ -27,9 +27,9 @@ enum SceneSessionWriter {
     /// The row id of the default session, where an app without scenes saves; written when missing.
     static func defaultSessionID(in database: Database) throws -> Int64 {
         let select = "SELECT id FROM scene_session WHERE persistent_identifier = ?"
-        if let id = try database.scalarInteger(select, [SceneSessionRows.defaultIdentifier]) { return id }
+        if let id = try database.scalarInteger(select, [RestorationStore.defaultSessionIdentifier]) { return id }
         // A new row without an activity: a plain insert, as every save into an emptied file makes one.
-        let record = SceneSessionRecord(persistentIdentifier: SceneSessionRows.defaultIdentifier)
+        let record = SceneSessionRecord(persistentIdentifier: RestorationStore.defaultSessionIdentifier)
         let columns = try SceneSessionRows.columns(of: record).session
         try database.execute(SceneSessionColumn.insert(), columns + [.integer(Checksum.of(columns))])
         return database.lastInsertedRowID
@@ -56,7 +56,7 @@ enum SceneSessionWriter {
     /// migration file, since a later schema may change `scene_session` after this step has run.
     static func convertToSessions(_ database: Database) throws {
         guard try database.scalarInteger("SELECT count(*) FROM snapshot") ?? 0 > 0 else { return }
-        let columns: [DatabaseValue] = [.text(SceneSessionRows.defaultIdentifier), .text("UIWindowSceneSessionRoleApplication"),
+        let columns: [DatabaseValue] = [.text("default"), .text("UIWindowSceneSessionRoleApplication"),
                                         .text("Default Configuration"), .null]
         try database.execute("""
             INSERT INTO scene_session (persistent_identifier, role, configuration_name, user_info, checksum)

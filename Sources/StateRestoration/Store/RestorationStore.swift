@@ -17,7 +17,7 @@ import Foundation
 /// ```
 public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
     /// The scene session of an app without scenes (and of snapshots older than scene sessions).
-    public static let defaultSessionIdentifier = SceneSessionRows.defaultIdentifier
+    public static let defaultSessionIdentifier = "default"
 
     /// How saves describe the app and how many snapshots they keep.
     public let configuration: StoreConfiguration
