@@ -34,7 +34,7 @@ struct TwoWindowDemo {
         let (application, preservation) = try launch()
         print("relaunch: the saved sessions reconnect, each restored into its own window before willConnectTo")
         var allBack = true
-        let order = try preservation.store.sessions().map(\.record.persistentIdentifier)
+        let order = try preservation.store.sessions().map { try $0.get().record.persistentIdentifier }
         for scene in Self.mailScenes(application, order: order) {
             let screen = Self.screen(scene.window)
             let restored = (try? preservation.sessionRestores[scene.identifier]?.get().didRestore) == true

@@ -286,11 +286,6 @@ public final class RestorationStore: SnapshotDatabase, @unchecked Sendable {
 
     func probationNumber(of session: String) -> Int? { lock.withLock { probations[session]?.number } }
 
-    /// Every scene session, in the order they were first saved; throws when a session's rows are damaged.
-    public func sessions() throws(StoreError) -> [StoredSession] {
-        try sessionResults().map { result throws(StoreError) in try result.get() }
-    }
-
     /// Deletes every snapshot and scene session, as UIKit does when the user force-quits.
     public func discardAll() throws(StoreError) {
         try withDatabase { database in

@@ -37,7 +37,8 @@ public class SnapshotDatabase: @unchecked Sendable {
         try withDatabase { database in try SnapshotReader.load(idOrNewest: id, from: database) }
     }
 
-    func sessionResults() throws(StoreError) -> [Result<StoredSession, StoreError>] {
+    /// Every scene session, in the order they were first saved, each read on its own: the session, or why its rows are damaged.
+    public func sessions() throws(StoreError) -> [Result<StoredSession, StoreError>] {
         try withDatabase { database in try SceneSessionReader.sessions(database) }
     }
 

@@ -95,9 +95,6 @@ public final class SnapshotInspector: SnapshotDatabase, @unchecked Sendable {
         try withDatabase { _ in try Migrator.pendingMigrations(in: file) }
     }
 
-    /// Every scene session, in the order they were first saved: each one read, or why its rows are damaged.
-    public func sessions() throws(StoreError) -> [Result<StoredSession, StoreError>] { try sessionResults() }
-
     /// How the file's schema differs from navstate's (tables, views, indexes, triggers, migrations).
     public func schemaProblems() throws(StoreError) -> [String] {
         try withDatabase { database in try SchemaCheck.problems(in: database) }

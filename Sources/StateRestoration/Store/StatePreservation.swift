@@ -76,7 +76,7 @@ extension StatePreservation: SceneStatePreservation {
     /// The sessions whose rows read back, in the order they were first saved; damaged ones go to ``sessionProblems``.
     public func savedSessions(for application: Application) -> [SceneSessionRecord] {
         do throws(StoreError) {
-            let results = try store.sessionResults()
+            let results = try store.sessions()
             sessionProblems = results.compactMap { if case .failure(let problem) = $0 { problem } else { nil } }
             return results.compactMap { try? $0.get().record }
         } catch {
