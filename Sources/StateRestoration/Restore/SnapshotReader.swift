@@ -129,8 +129,9 @@ enum SnapshotReader {
     /// The snapshot `summary` lists, its header as the listing checked it; call in the listing's read transaction.
     static func load(_ summary: SnapshotSummary, from database: Database) throws -> LoadedSnapshot {
         var problems: [SnapshotProblem] = []
-        let controllers = try checkedRows(controllersSQL, of: summary.id, textColumns: [.path, .identifier, .title, .relation,
-                                          .style, .appearance, .class_name, .restoration_class], in: database,
+        let textColumns: [ControllerColumn] = [.path, .identifier, .title, .relation, .style, .appearance, .class_name,
+                                               .restoration_class]
+        let controllers = try checkedRows(controllersSQL, of: summary.id, textColumns: textColumns, in: database,
                                           problems: &problems, place: controllerPlace, record: controller)
         let rowCount = controllers.records.count + problems.count
         let structure = SnapshotStructure(controllers.records, storedPaths: controllers.places,
